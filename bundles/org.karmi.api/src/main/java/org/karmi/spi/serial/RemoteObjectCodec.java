@@ -1,0 +1,32 @@
+package org.karmi.spi.serial;
+
+import java.io.IOException;
+import java.io.ObjectInput;
+import java.io.ObjectOutput;
+import java.rmi.Remote;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * How remote objects cross a serializer: implemented by the reference layer. A serializer
+ * that meets an object implementing {@link Remote} while writing a graph (an exported
+ * object or a stub) does not serialize it; it marks the place and calls
+ * {@link #writeRemote}, which writes the object's remote reference (object id and UTIDs).
+ * Reading, at that mark it calls {@link #readRemote}, which returns a stub (or the object
+ * itself, if it lives in this JVM). Identity within one message is the serializer's
+ * business: a remote object met twice in one message is written once.
+ */
+@ProviderType
+public interface RemoteObjectCodec {
+
+    /**
+     * Writes the remote reference of {@code object}.
+     *
+     * @throws java.rmi.NoSuchObjectException (an IOException) if the object is a
+     *         {@code Remote} that is neither exported nor a stub
+     */
+    void writeRemote(Remote object, ObjectOutput out) throws IOException;
+
+    /** Reads what {@link #writeRemote} wrote and returns the stub (or local object). */
+    Remote readRemote(ObjectInput in) throws IOException;
+}

@@ -1,0 +1,28 @@
+package org.karmi.spi.transport;
+
+/**
+ * Receives what arrives at a technology: implemented by the reference layer, handed to the
+ * technology in {@link TechnologyContext#inbound()}.
+ *
+ * <p>Methods are called on the technology's own threads, one connection never concurrently
+ * with itself; different connections concurrently. A handler must not throw; a technology
+ * closes a connection whose handler threw and logs it once.
+ */
+@org.osgi.annotation.versioning.ProviderType
+public interface InboundHandler {
+
+    /**
+     * A {@link MessageType#CALL} arrived: the request is in {@link ServerConnection#request()}.
+     * The handler answers with {@link ServerConnection#sendReply()}, on this or another thread.
+     */
+    void onCall(ServerConnection connection);
+
+    /**
+     * A {@link MessageType#ONE_WAY} message arrived: payload in {@code message}
+     * ({@code [position, limit)}), valid only during this method.
+     */
+    void onOneWay(ServerConnection connection, WireBuffer message);
+
+    /** The connection closed (orderly or not); its attachment can be dropped. */
+    void onClosed(ServerConnection connection);
+}

@@ -1,0 +1,88 @@
+package org.karmi.spi.transport;
+
+import java.io.IOException;
+
+/**
+ * A transport technology: one kind of network a node can use (TCP, ParaStation shared memory,
+ * ...), the lowest of KaRMI's three layers (paper, section 4.3). A node may have several at
+ * once; the reference layer picks, per remote reference, the most preferred technology
+ * that {@linkplain #canReach can reach} one of the reference's {@link Utid}s.
+ *
+ * <p>A technology knows nothing of stubs, objects or serialization. It moves opaque
+ * messages in {@link WireBuffer}s: the reference layer writes a marshalled call into
+ * {@link Connection#request()}, {@link Connection#call(long) calls}, and reads the reply out of
+ * the buffer that call returns (the paper's {@code XApplicationCall}). No object and no boxed
+ * primitive is created per call by this interface: connections and their buffers are reused.
+ *
+ * <h2>Life cycle</h2>
+ * <ol>
+ * <li>The reference layer calls {@link #start(TechnologyContext)} once: the technology binds
+ * its address (for example a server socket) and from then on delivers inbound calls to
+ * {@link TechnologyContext#inbound()}. {@link #localUtid()} is valid after {@code start}.
+ * A bind failure (port in use) throws from {@code start} with a message naming the address.</li>
+ * <li>{@link #acquire(Utid, long)} hands out connections, each carrying one call at a time;
+ * a technology pools and reuses them and closes idle ones (a watchdog).</li>
+ * <li>{@link #close()} closes every connection; calls in flight over it end with an
+ * {@link IOException} (never a hang). A closed technology may not be started again.</li>
+ * </ol>
+ *
+ * <h2>Wire</h2>
+ * Every technology opens each connection with a {@link Handshake} and carries the frame
+ * types of {@link MessageType}; {@code docs/PROTOCOL.md} gives each technology's framing.
+ *
+ * <h2>In OSGi</h2>
+ * Register an implementation as a service with the property {@value #PROPERTY_NAME} =
+ * {@link #name()}. The reference layer binds technologies dynamically.
+ *
+ * <p>Implementations are thread-safe.
+ */
+@org.osgi.annotation.versioning.ConsumerType
+public interface Technology extends AutoCloseable {
+
+    /** Service property carrying the technology's name. */
+    String PROPERTY_NAME = "karmi.technology";
+
+    /** The unique name of this kind of technology: {@code tcp}, {@code parastation}, ... */
+    String name();
+
+    /**
+     * Starts the technology for a node: binds the local address and starts delivering
+     * inbound messages to {@code context.inbound()}.
+     *
+     * @throws IOException if the address cannot be bound; the message names the address
+     * @throws IllegalStateException if already started or closed
+     */
+    void start(TechnologyContext context) throws IOException;
+
+    /**
+     * The address another node needs to reach this node through this technology.
+     *
+     * @throws IllegalStateException before {@link #start}
+     */
+    Utid localUtid();
+
+    /**
+     * Whether this technology can reach the node with that UTID: the name matches and the
+     * address is in reach (for a shared-memory technology, the same domain). Cheap: called
+     * for every UTID of every incoming reference.
+     */
+    boolean canReach(Utid utid);
+
+    /**
+     * A connection to the node at {@code remote}, handshake done, for exclusive use by the
+     * caller until {@link Connection#release()} or {@link Connection#discard()}. Reuses an
+     * idle pooled connection when there is one.
+     *
+     * @param timeoutMillis bound on connecting and handshaking (> 0)
+     * @throws java.net.ConnectException if nobody listens at {@code remote}
+     * @throws IOException on any other failure, including a refused handshake (the message says why)
+     */
+    Connection acquire(Utid remote, long timeoutMillis) throws IOException;
+
+    /** Counters of this technology's traffic since {@link #start}. */
+    TechnologyStatistics statistics();
+
+    /** Closes the listener and every connection. Idempotent. */
+    @Override
+    void close();
+}

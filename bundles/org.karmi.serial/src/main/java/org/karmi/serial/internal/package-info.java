@@ -1,0 +1,2 @@
+/** The UKA-serialization: registers the uka Serializer. (not exported). */
+package org.karmi.serial.internal;
