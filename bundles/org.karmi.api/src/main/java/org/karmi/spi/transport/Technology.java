@@ -23,7 +23,9 @@ import java.io.IOException;
  * <li>{@link #acquire(Utid, long)} hands out connections, each carrying one call at a time;
  * a technology pools and reuses them and closes idle ones (a watchdog).</li>
  * <li>{@link #close()} closes every connection; calls in flight over it end with an
- * {@link IOException} (never a hang). A closed technology may not be started again.</li>
+ * {@link IOException} (never a hang). A closed technology may be {@linkplain #start started}
+ * again (in OSGi the reference layer may be re-activated while the technology service stays
+ * registered): each start is a new life with new connections and possibly a new address.</li>
  * </ol>
  *
  * <h2>Wire</h2>
@@ -50,7 +52,7 @@ public interface Technology extends AutoCloseable {
      * inbound messages to {@code context.inbound()}.
      *
      * @throws IOException if the address cannot be bound; the message names the address
-     * @throws IllegalStateException if already started or closed
+     * @throws IllegalStateException if already started and not closed since
      */
     void start(TechnologyContext context) throws IOException;
 
@@ -82,7 +84,7 @@ public interface Technology extends AutoCloseable {
     /** Counters of this technology's traffic since {@link #start}. */
     TechnologyStatistics statistics();
 
-    /** Closes the listener and every connection. Idempotent. */
+    /** Closes the listener and every connection; {@link #start} may be called again. Idempotent. */
     @Override
     void close();
 }

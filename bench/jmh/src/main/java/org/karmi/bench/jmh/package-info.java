@@ -1,0 +1,2 @@
+/** JMH benchmarks. */
+package org.karmi.bench.jmh;

@@ -1,0 +1,2 @@
+/** The benchmark runner. */
+package org.karmi.bench.runner;
