@@ -1,8 +1,6 @@
 package org.karmi;
 
 import java.net.MalformedURLException;
-import java.net.URI;
-import java.net.URISyntaxException;
 
 import org.karmi.registry.Registry;
 
@@ -39,28 +37,50 @@ public final class RegistryUrl {
         if (url == null) {
             throw new MalformedURLException("null registry URL");
         }
-        if (!url.contains("/")) {
-            return new RegistryUrl("localhost", Registry.REGISTRY_PORT, url);
+        if (url.indexOf('?') >= 0 || url.indexOf('#') >= 0) {
+            throw new MalformedURLException("registry URL may not have a query or fragment: " + url);
         }
-        try {
-            URI uri = new URI(url.startsWith("//") || url.contains("://") ? url : "//" + url);
-            String scheme = uri.getScheme();
-            if (scheme != null && !scheme.equals("karmi") && !scheme.equals("rmi")) {
+        String rest;
+        int scheme = url.indexOf("://");
+        if (scheme >= 0) {
+            String s = url.substring(0, scheme);
+            if (!s.equals("karmi") && !s.equals("rmi")) {
                 throw new MalformedURLException("not a registry URL (scheme must be karmi or rmi): " + url);
             }
-            if (uri.getQuery() != null || uri.getFragment() != null) {
-                throw new MalformedURLException("registry URL may not have a query or fragment: " + url);
-            }
-            String host = uri.getHost() == null || uri.getHost().isEmpty() ? "localhost" : uri.getHost();
-            int port = uri.getPort() == -1 ? Registry.REGISTRY_PORT : uri.getPort();
-            String path = uri.getPath() == null ? "" : uri.getPath();
-            String name = path.startsWith("/") ? path.substring(1) : path;
-            return new RegistryUrl(host, port, name);
-        } catch (URISyntaxException e) {
-            MalformedURLException m = new MalformedURLException("invalid registry URL: " + url + " (" + e.getMessage() + ")");
-            m.initCause(e);
-            throw m;
+            rest = url.substring(scheme + 3);
+        } else if (url.startsWith("//")) {
+            rest = url.substring(2);
+        } else if (url.indexOf('/') < 0 && url.indexOf(':') < 0) {
+            return new RegistryUrl("localhost", Registry.REGISTRY_PORT, url);
+        } else {
+            throw new MalformedURLException("not a registry URL (expected [karmi:|rmi:]//host:port/name): " + url);
         }
+        int slash = rest.indexOf('/');
+        String authority = slash < 0 ? rest : rest.substring(0, slash);
+        String name = slash < 0 ? "" : rest.substring(slash + 1);
+        String host = authority;
+        int port = Registry.REGISTRY_PORT;
+        int colon = authority.lastIndexOf(':');
+        if (colon >= 0 && authority.indexOf(']', colon) < 0) { // a port, not part of an IPv6 literal
+            host = authority.substring(0, colon);
+            port = parsePort(authority.substring(colon + 1), url);
+        }
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        return new RegistryUrl(host.isEmpty() ? "localhost" : host, port, name);
+    }
+
+    private static int parsePort(String text, String url) throws MalformedURLException {
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 0xffff) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new MalformedURLException("invalid port '" + text + "' in registry URL: " + url);
     }
 
     @Override

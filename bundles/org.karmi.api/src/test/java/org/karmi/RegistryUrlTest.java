@@ -17,6 +17,8 @@ class RegistryUrlTest {
         assertUrl("//h:7/a", "h", 7, "a");
         assertUrl("a", "localhost", Registry.REGISTRY_PORT, "a");
         assertUrl("//:7/a", "localhost", 7, "a");
+        assertUrl("karmi://[::1]:9/a/b", "::1", 9, "a/b");
+        assertUrl("rmi://h:5/", "h", 5, "");
     }
 
     @Test
@@ -24,6 +26,8 @@ class RegistryUrlTest {
         assertThrows(MalformedURLException.class, () -> RegistryUrl.parse("http://h/a"));
         assertThrows(MalformedURLException.class, () -> RegistryUrl.parse("karmi://h/a?x=1"));
         assertThrows(MalformedURLException.class, () -> RegistryUrl.parse("karmi://h:notaport/a"));
+        assertThrows(MalformedURLException.class, () -> RegistryUrl.parse("karmi://h:70000/a"));
+        assertThrows(MalformedURLException.class, () -> RegistryUrl.parse("h:1/a"));
     }
 
     private static void assertUrl(String url, String host, int port, String name) throws Exception {
