@@ -4,13 +4,13 @@ import static org.ops4j.pax.exam.CoreOptions.bundle;
 import static org.ops4j.pax.exam.CoreOptions.cleanCaches;
 import static org.ops4j.pax.exam.CoreOptions.junitBundles;
 import static org.ops4j.pax.exam.CoreOptions.mavenBundle;
-import static org.ops4j.pax.exam.CoreOptions.options;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.ops4j.pax.exam.CoreOptions;
 import org.ops4j.pax.exam.Option;
 
 /**
@@ -52,6 +52,6 @@ final class KarmiContainer {
         }
         all.add(junitBundles());
         all.addAll(List.of(extra));
-        return options(all.toArray(new Option[0]));
+        return CoreOptions.options(all.toArray(new Option[0]));
     }
 }
