@@ -17,11 +17,8 @@ import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
-import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.component.runtime.ServiceComponentRuntime;
-import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
-import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
@@ -46,15 +43,7 @@ public class AllBundlesActiveIT {
     public void everyKarmiBundleIsActive() throws Exception {
         List<String> expected = expectedSymbolicNames();
         assertTrue("no KaRMI bundles configured", !expected.isEmpty());
-        List<String> problems = new ArrayList<>();
-        for (String bsn : expected) {
-            Bundle b = find(bsn);
-            if (b == null) {
-                problems.add(bsn + ": not installed");
-            } else if (b.getState() != Bundle.ACTIVE) {
-                problems.add(bsn + ": " + stateName(b.getState()) + resolutionHint(b));
-            }
-        }
+        List<String> problems = KarmiHealth.bundleProblems(context, expected);
         if (!problems.isEmpty()) {
             fail("KaRMI bundles not ACTIVE:\n  " + String.join("\n  ", problems));
         }
@@ -70,10 +59,10 @@ public class AllBundlesActiveIT {
             assertTrue("ServiceComponentRuntime not available", scr != null);
             // SCR activates asynchronously: wait (bounded) until no component of ours is unsatisfied
             long deadline = System.currentTimeMillis() + SETTLE_MILLIS;
-            List<String> problems = componentProblems(scr);
+            List<String> problems = KarmiHealth.componentProblems(scr, "org.karmi");
             while (!problems.isEmpty() && System.currentTimeMillis() < deadline) {
                 TimeUnit.MILLISECONDS.sleep(100);
-                problems = componentProblems(scr);
+                problems = KarmiHealth.componentProblems(scr, "org.karmi");
             }
             if (!problems.isEmpty()) {
                 fail("KaRMI components not satisfied:\n  " + String.join("\n  ", problems));
@@ -83,43 +72,8 @@ public class AllBundlesActiveIT {
         }
     }
 
-    private List<String> componentProblems(ServiceComponentRuntime scr) {
-        List<String> problems = new ArrayList<>();
-        for (ComponentDescriptionDTO d : scr.getComponentDescriptionDTOs()) {
-            if (!d.bundle.symbolicName.startsWith("org.karmi")) {
-                continue;
-            }
-            if (!scr.isComponentEnabled(d)) {
-                if (d.defaultEnabled) {
-                    problems.add(d.name + " (" + d.bundle.symbolicName + "): disabled");
-                }
-                continue;
-            }
-            for (ComponentConfigurationDTO c : scr.getComponentConfigurationDTOs(d)) {
-                switch (c.state) {
-                    case ComponentConfigurationDTO.UNSATISFIED_CONFIGURATION:
-                        problems.add(d.name + ": unsatisfied configuration");
-                        break;
-                    case ComponentConfigurationDTO.UNSATISFIED_REFERENCE:
-                        StringBuilder refs = new StringBuilder();
-                        for (var r : c.unsatisfiedReferences) {
-                            refs.append(' ').append(r.name).append(" (").append(r.target).append(')');
-                        }
-                        problems.add(d.name + ": unsatisfied references" + refs);
-                        break;
-                    case ComponentConfigurationDTO.FAILED_ACTIVATION:
-                        problems.add(d.name + ": failed activation: " + c.failure);
-                        break;
-                    default:
-                        break;
-                }
-            }
-        }
-        return problems;
-    }
-
     /** Symbolic names of the configured bundles, read from their manifests. */
-    private static List<String> expectedSymbolicNames() throws Exception {
+    static List<String> expectedSymbolicNames() throws Exception {
         List<String> names = new ArrayList<>();
         for (String path : KarmiContainer.bundlePaths()) {
             try (JarFile jar = new JarFile(path)) {
@@ -128,37 +82,5 @@ public class AllBundlesActiveIT {
             }
         }
         return names;
-    }
-
-    private Bundle find(String bsn) {
-        for (Bundle b : context.getBundles()) {
-            if (bsn.equals(b.getSymbolicName())) {
-                return b;
-            }
-        }
-        return null;
-    }
-
-    private static String resolutionHint(Bundle b) {
-        if (b.getState() != Bundle.INSTALLED) {
-            return "";
-        }
-        try {
-            b.start();
-            return " (started now without error?)";
-        } catch (Exception e) {
-            return " (" + e.getMessage() + ")";
-        }
-    }
-
-    private static String stateName(int state) {
-        switch (state) {
-            case Bundle.INSTALLED: return "INSTALLED (did not resolve)";
-            case Bundle.RESOLVED: return "RESOLVED (not started)";
-            case Bundle.STARTING: return "STARTING";
-            case Bundle.STOPPING: return "STOPPING";
-            case Bundle.UNINSTALLED: return "UNINSTALLED";
-            default: return "state " + state;
-        }
     }
 }
