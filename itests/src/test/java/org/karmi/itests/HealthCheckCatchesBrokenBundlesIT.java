@@ -6,7 +6,6 @@ import static org.junit.Assert.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -92,7 +91,7 @@ public class HealthCheckCatchesBrokenBundlesIT {
     }
 
     /** Installs a bundle with one extra manifest header and optionally one OSGI-INF resource. */
-    private Bundle install(String bsn, String header, String value, String resource) throws IOException {
+    private Bundle install(String bsn, String header, String value, String resource) throws Exception {
         Manifest m = new Manifest();
         Attributes a = m.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
