@@ -1,0 +1,271 @@
+package org.karmi.tech.tcp.internal;
+
+import static java.lang.System.Logger.Level.DEBUG;
+import static java.lang.System.Logger.Level.WARNING;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.Handshake;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.TechnologyContext;
+import org.karmi.spi.transport.Utid;
+
+/**
+ * One life of a TCP technology, from {@code start} to {@code close}: the listening socket and
+ * its acceptor thread, a thread per inbound connection, the client connection pools and the
+ * watchdog that closes idle pooled connections and stalled writes. Thread-safe.
+ */
+final class TcpEndpoint {
+
+    static final System.Logger LOG = System.getLogger("org.karmi.tech.tcp");
+
+    /** A pooled connection idle for longer than this is checked for an unasked CLOSE before reuse. */
+    static final long STALE_CHECK_NANOS = 50_000_000L;
+    private static final int BACKLOG = 128;
+
+    final Technology technology;
+    final TcpSettings settings;
+    final TechnologyContext context;
+    final TcpStatistics statistics = new TcpStatistics();
+    final int ioTimeoutMillis;
+    private final ServerSocket serverSocket;
+    private final Utid localUtid;
+    private final Map<Utid, ConnectionPool> pools = new ConcurrentHashMap<>();
+    private final Set<TcpLink> links = ConcurrentHashMap.newKeySet();
+    private final Thread acceptor;
+    private final Thread watchdog;
+    private volatile boolean closed;
+
+    private TcpEndpoint(Technology technology, TcpSettings settings, TechnologyContext context,
+                        ServerSocket serverSocket, Utid localUtid) {
+        this.technology = technology;
+        this.settings = settings;
+        this.context = context;
+        this.serverSocket = serverSocket;
+        this.localUtid = localUtid;
+        this.ioTimeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, context.ioTimeoutMillis()));
+        String name = TcpAddress.text((InetSocketAddress) serverSocket.getLocalSocketAddress());
+        this.acceptor = new Thread(this::acceptLoop, "karmi-tcp-accept-" + name);
+        this.watchdog = new Thread(this::watchdogLoop, "karmi-tcp-watchdog-" + name);
+        acceptor.setDaemon(true);
+        watchdog.setDaemon(true);
+    }
+
+    /**
+     * Binds the configured address and starts accepting.
+     *
+     * @throws BindException naming host:port if it cannot be bound (for example, in use)
+     */
+    static TcpEndpoint start(Technology technology, TcpSettings settings, TechnologyContext context) throws IOException {
+        InetAddress host = InetAddress.getByName(settings.host());
+        ServerSocket ss = new ServerSocket();
+        try {
+            ss.setReuseAddress(true);
+            ss.bind(new InetSocketAddress(host, settings.port()), BACKLOG);
+        } catch (IOException e) {
+            ss.close();
+            BindException b = new BindException("tcp technology cannot bind "
+                    + TcpAddress.text(new InetSocketAddress(host, settings.port())) + ": " + e.getMessage());
+            b.initCause(e);
+            throw b;
+        }
+        InetAddress advertised = host.isAnyLocalAddress() ? InetAddress.getLocalHost() : host;
+        Utid utid = TcpAddress.utid(advertised, ss.getLocalPort());
+        TcpEndpoint endpoint = new TcpEndpoint(technology, settings, context, ss, utid);
+        endpoint.acceptor.start();
+        endpoint.watchdog.start();
+        return endpoint;
+    }
+
+    Utid localUtid() {
+        return localUtid;
+    }
+
+    boolean isClosed() {
+        return closed;
+    }
+
+    Connection acquire(Utid remote, long timeoutMillis) throws IOException {
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("acquire timeout must be > 0: " + timeoutMillis);
+        }
+        ConnectionPool pool = pools.get(remote);
+        if (pool == null) {
+            InetSocketAddress address;
+            try {
+                address = TcpAddress.decode(remote);
+            } catch (IllegalArgumentException e) {
+                throw new IOException(e.getMessage(), e);
+            }
+            pool = pools.computeIfAbsent(remote, u -> new ConnectionPool(u, address));
+        }
+        TcpClientConnection c = pool.poll(STALE_CHECK_NANOS);
+        return c != null ? c : connect(pool, timeoutMillis);
+    }
+
+    private TcpClientConnection connect(ConnectionPool pool, long timeoutMillis) throws IOException {
+        checkOpen();
+        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+        String target = TcpAddress.text(pool.address);
+        Socket socket = new Socket();
+        TcpClientConnection c = null;
+        try {
+            socket.setTcpNoDelay(true);
+            socket.setKeepAlive(true);
+            int connectTimeout = (int) Math.max(1, Math.min(Math.min(timeoutMillis, settings.connectTimeoutMillis()),
+                    Integer.MAX_VALUE));
+            try {
+                socket.connect(pool.address, connectTimeout);
+            } catch (ConnectException e) {
+                ConnectException ce = new ConnectException("nobody listens at tcp " + target + " (" + e.getMessage() + ")");
+                ce.initCause(e);
+                throw ce;
+            } catch (SocketTimeoutException e) {
+                SocketTimeoutException te = new SocketTimeoutException("connecting to tcp " + target
+                        + " timed out after " + connectTimeout + " ms");
+                te.initCause(e);
+                throw te;
+            }
+            c = new TcpClientConnection(this, pool, socket);
+            register(c);
+            long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
+            Handshake peer;
+            try {
+                peer = TcpHandshake.client(c, context, (int) Math.min(left, Integer.MAX_VALUE));
+            } catch (SocketTimeoutException e) {
+                SocketTimeoutException te = new SocketTimeoutException("handshake with tcp " + target
+                        + " timed out after " + timeoutMillis + " ms");
+                te.initCause(e);
+                throw te;
+            }
+            c.handshakeDone(peer);
+            checkOpen();
+            return c;
+        } catch (IOException | RuntimeException e) {
+            if (c != null) {
+                c.close();
+            } else {
+                socket.close();
+            }
+            throw e;
+        }
+    }
+
+    private void checkOpen() throws IOException {
+        if (closed) {
+            throw new IOException("tcp technology " + localUtid + " is closed");
+        }
+    }
+
+    private void register(TcpLink link) throws IOException {
+        links.add(link);
+        statistics.opened();
+        if (closed) {
+            link.close();
+            checkOpen();
+        }
+    }
+
+    void forget(TcpLink link) {
+        links.remove(link);
+    }
+
+    private void acceptLoop() {
+        while (!closed) {
+            Socket s;
+            try {
+                s = serverSocket.accept();
+            } catch (IOException e) {
+                if (!closed) {
+                    LOG.log(WARNING, "tcp: accept on " + localUtid + " failed: " + e);
+                    LockSupport.parkNanos(10_000_000L); // e.g. out of file descriptors: do not spin
+                }
+                continue;
+            }
+            try {
+                s.setTcpNoDelay(true);
+                s.setKeepAlive(true);
+                TcpServerConnection c = new TcpServerConnection(this, s);
+                register(c);
+                Thread t = new Thread(c, "karmi-tcp-in-" + c.peer);
+                t.setDaemon(true);
+                t.start();
+            } catch (IOException | RuntimeException | OutOfMemoryError e) {
+                LOG.log(WARNING, "tcp: cannot serve connection from " + s.getRemoteSocketAddress() + ": " + e);
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // nothing more to do
+                }
+            }
+        }
+    }
+
+    private void watchdogLoop() {
+        long idleNanos = settings.idleTimeoutMillis() * 1_000_000L;
+        long period = Math.max(10, Math.min(1000, Math.min(settings.idleTimeoutMillis(), ioTimeoutMillis) / 4)) * 1_000_000L;
+        while (!closed) {
+            LockSupport.parkNanos(this, period);
+            long now = System.nanoTime();
+            for (ConnectionPool pool : pools.values()) {
+                if (pool.closeIdle(now, idleNanos)) {
+                    pools.remove(pool.utid, pool);
+                    if (pool.idleCount() > 0) {
+                        pools.putIfAbsent(pool.utid, pool);
+                    }
+                }
+            }
+            for (TcpLink link : links) {
+                link.checkWriteDeadline(now);
+            }
+        }
+    }
+
+    /** Closes the listener and every connection; in-flight calls end with an IOException. */
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            serverSocket.close();
+        } catch (IOException e) {
+            LOG.log(DEBUG, "tcp: closing " + localUtid + ": " + e);
+        }
+        LockSupport.unpark(watchdog);
+        for (ConnectionPool pool : pools.values()) {
+            pool.closeAll();
+        }
+        pools.clear();
+        for (TcpLink link : links) {
+            if (link instanceof TcpServerConnection s) {
+                s.shutdown();
+            } else {
+                link.close();
+            }
+        }
+        join(acceptor);
+        join(watchdog);
+    }
+
+    private static void join(Thread t) {
+        if (t != Thread.currentThread()) {
+            try {
+                t.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package org.karmi.tech.tcp.internal;
+
+import static org.karmi.tech.tcp.internal.TcpFrameDescriptor.HEADER_LENGTH;
+
+import java.io.IOException;
+import java.io.StreamCorruptedException;
+import org.karmi.spi.transport.Handshake;
+import org.karmi.spi.transport.MessageType;
+import org.karmi.spi.transport.TechnologyContext;
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * The opening exchange of a TCP connection (HELLO, then HELLO_ACK or REFUSE), for both ends.
+ * Stateless; each method runs on the one thread that owns the connection at that moment.
+ */
+final class TcpHandshake {
+
+    /** Largest hello frame read: header plus {@link Handshake#MAX_LENGTH}. */
+    static final int MAX_HELLO_FRAME = HEADER_LENGTH + Handshake.MAX_LENGTH;
+
+    /** Thrown by the server side when it refused a peer; the message is the refusal text. */
+    static final class RefusedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        RefusedException(String message) {
+            super(message);
+        }
+    }
+
+    private TcpHandshake() {
+    }
+
+    /**
+     * Client side: sends this node's HELLO and reads the answer.
+     *
+     * @return the server's handshake
+     * @throws IOException carrying the server's refusal text, or naming what was wrong
+     */
+    static Handshake client(TcpClientConnection c, TechnologyContext context, int timeoutMillis) throws IOException {
+        Handshake mine = Handshake.of(context);
+        WireBuffer out = c.requestBuffer();
+        out.clearForWrite(HEADER_LENGTH);
+        mine.writeTo(out);
+        c.writeFrame(out, MessageType.HELLO, 0, timeoutMillis);
+        c.reader.read(MAX_HELLO_FRAME, timeoutMillis);
+        c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
+        WireBuffer in = c.reader.buffer();
+        byte type = c.reader.type();
+        if (type == MessageType.REFUSE) {
+            throw new IOException(Handshake.readRefusal(in) + " [tcp " + c.peer + "]");
+        }
+        if (type != MessageType.HELLO_ACK) {
+            throw new StreamCorruptedException("tcp peer " + c.peer + " answered HELLO with "
+                    + MessageType.name(type) + " instead of HELLO_ACK or REFUSE");
+        }
+        Handshake peer = Handshake.readFrom(in);
+        int code = mine.checkCompatible(peer);
+        if (code != 0) {
+            throw new IOException("tcp peer " + c.peer + " accepted, but is incompatible: " + mine.refusalMessage(code, peer));
+        }
+        return peer;
+    }
+
+    /**
+     * Server side: reads the client's HELLO within {@code timeoutMillis} and answers HELLO_ACK,
+     * or REFUSE (with the reason) and throws.
+     *
+     * @return the client's handshake
+     * @throws RefusedException if the peer was refused (the REFUSE has been sent, best effort)
+     * @throws IOException if the hello did not arrive in time or the connection failed
+     */
+    static Handshake server(TcpServerConnection c, TechnologyContext context, int timeoutMillis) throws IOException {
+        Handshake mine = Handshake.of(context);
+        try {
+            c.reader.read(MAX_HELLO_FRAME, timeoutMillis);
+        } catch (StreamCorruptedException e) {
+            throw refuse(c, Handshake.REFUSED_MALFORMED, "not a KaRMI hello: " + e.getMessage());
+        } finally {
+            c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
+        }
+        byte type = c.reader.type();
+        if (type != MessageType.HELLO) {
+            throw refuse(c, Handshake.REFUSED_MALFORMED, "expected HELLO as the first frame, got " + MessageType.name(type));
+        }
+        Handshake peer;
+        try {
+            peer = Handshake.readFrom(c.reader.buffer());
+        } catch (StreamCorruptedException e) {
+            throw refuse(c, Handshake.REFUSED_MALFORMED, e.getMessage());
+        }
+        int code = mine.checkCompatible(peer);
+        if (code != 0) {
+            throw refuse(c, code, mine.refusalMessage(code, peer));
+        }
+        WireBuffer out = c.reply();
+        mine.writeTo(out);
+        c.writeFrame(out, MessageType.HELLO_ACK, 0, timeoutMillis);
+        return peer;
+    }
+
+    private static RefusedException refuse(TcpServerConnection c, int code, String message) {
+        try {
+            WireBuffer out = c.reply();
+            Handshake.writeRefusal(out, code, message);
+            c.writeFrame(out, MessageType.REFUSE, 0, 1000);
+        } catch (IOException ignored) {
+            // the peer may be gone; the refusal is logged by the caller either way
+        }
+        return new RefusedException("refused (code " + code + "): " + message);
+    }
+}

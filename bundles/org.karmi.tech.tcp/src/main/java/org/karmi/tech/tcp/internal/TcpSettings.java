@@ -1,0 +1,100 @@
+package org.karmi.tech.tcp.internal;
+
+import org.karmi.registry.Registry;
+
+/**
+ * The TCP technology's settings, with their defaults as named constants and a reader for
+ * the {@code karmi.tcp.*} system properties used outside OSGi. Immutable.
+ *
+ * @param host              address to bind and advertise; a wildcard address binds all
+ *                          interfaces and advertises the local host's address
+ * @param port              port to bind; 0 picks an ephemeral port
+ * @param idleTimeoutMillis a pooled client connection unused this long is closed
+ * @param connectTimeoutMillis upper bound on a TCP connect (acquire's own timeout may be shorter)
+ * @param maxFrameBytes     largest frame (header + payload) sent or accepted
+ * @param spinMicros        how long a reader polls for data before it blocks (0 = block at once)
+ */
+public record TcpSettings(String host, int port, long idleTimeoutMillis, long connectTimeoutMillis,
+                          int maxFrameBytes, long spinMicros) {
+
+    /** Default bind address: loopback only, never a public address unless configured. */
+    public static final String DEFAULT_HOST = "127.0.0.1";
+    /** Default port: the registry port, so that a node is reachable at {@code host:2099}. */
+    public static final int DEFAULT_PORT = Registry.REGISTRY_PORT;
+    /** Default idle time after which a pooled connection is closed. */
+    public static final long DEFAULT_IDLE_TIMEOUT_MILLIS = 30_000;
+    /** Default bound on connecting. */
+    public static final long DEFAULT_CONNECT_TIMEOUT_MILLIS = 10_000;
+    /** Default largest frame: 64 MiB. */
+    public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024;
+    /** Default polling before blocking on a read, in microseconds (see the README's measurement). */
+    public static final long DEFAULT_SPIN_MICROS = 0;
+
+    /** Prefix of the system properties read by {@link #fromSystemProperties()}. */
+    public static final String PROPERTY_PREFIX = "karmi.tcp.";
+
+    /** Smallest accepted max frame size: a hello must fit. */
+    static final int MIN_MAX_FRAME_BYTES = 64 * 1024 + TcpFrameDescriptor.HEADER_LENGTH;
+
+    public TcpSettings {
+        if (host == null || host.isBlank()) {
+            throw new IllegalArgumentException("karmi.tcp host must not be empty");
+        }
+        if (port < 0 || port > 0xffff) {
+            throw new IllegalArgumentException("karmi.tcp port out of range: " + port);
+        }
+        if (idleTimeoutMillis <= 0 || connectTimeoutMillis <= 0) {
+            throw new IllegalArgumentException("karmi.tcp timeouts must be > 0: idle " + idleTimeoutMillis
+                    + " ms, connect " + connectTimeoutMillis + " ms");
+        }
+        if (maxFrameBytes < MIN_MAX_FRAME_BYTES) {
+            throw new IllegalArgumentException("karmi.tcp maxFrameBytes must be at least " + MIN_MAX_FRAME_BYTES
+                    + ": " + maxFrameBytes);
+        }
+        if (spinMicros < 0 || spinMicros > 1_000_000) {
+            throw new IllegalArgumentException("karmi.tcp spinMicros out of range 0..1000000: " + spinMicros);
+        }
+        host = host.trim();
+    }
+
+    /** The defaults: 127.0.0.1:2099. */
+    public static TcpSettings defaults() {
+        return new TcpSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_IDLE_TIMEOUT_MILLIS,
+                DEFAULT_CONNECT_TIMEOUT_MILLIS, DEFAULT_MAX_FRAME_BYTES, DEFAULT_SPIN_MICROS);
+    }
+
+    /**
+     * Reads {@code karmi.tcp.host}, {@code .port}, {@code .idleTimeoutMillis},
+     * {@code .connectTimeoutMillis}, {@code .maxFrameBytes} and {@code .spinMicros}; missing
+     * ones take their defaults.
+     *
+     * @throws IllegalArgumentException naming the property whose value is not a number or out of range
+     */
+    public static TcpSettings fromSystemProperties() {
+        return new TcpSettings(
+                System.getProperty(PROPERTY_PREFIX + "host", DEFAULT_HOST),
+                (int) number("port", DEFAULT_PORT),
+                number("idleTimeoutMillis", DEFAULT_IDLE_TIMEOUT_MILLIS),
+                number("connectTimeoutMillis", DEFAULT_CONNECT_TIMEOUT_MILLIS),
+                (int) Math.min(Integer.MAX_VALUE, number("maxFrameBytes", DEFAULT_MAX_FRAME_BYTES)),
+                number("spinMicros", DEFAULT_SPIN_MICROS));
+    }
+
+    private static long number(String name, long defaultValue) {
+        String value = System.getProperty(PROPERTY_PREFIX + name);
+        if (value == null || value.isBlank()) {
+            return defaultValue;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("system property " + PROPERTY_PREFIX + name
+                    + " is not a number: '" + value + "'", e);
+        }
+    }
+
+    /** A copy with another port (tests, restarts). */
+    public TcpSettings withPort(int newPort) {
+        return new TcpSettings(host, newPort, idleTimeoutMillis, connectTimeoutMillis, maxFrameBytes, spinMicros);
+    }
+}

@@ -1,0 +1,101 @@
+package org.karmi.tech.tcp.internal;
+
+import java.io.IOException;
+import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.TechnologyContext;
+import org.karmi.spi.transport.TechnologyStatistics;
+import org.karmi.spi.transport.Utid;
+
+/**
+ * The {@code tcp} technology: blocking sockets with TCP_NODELAY, a pool of reused client
+ * connections per remote node (one call at a time each), a thread per inbound connection, and
+ * a watchdog for idle connections. Thread-safe; {@code start}/{@code close} may alternate any
+ * number of times, each start being a new life with fresh connections and statistics.
+ *
+ * <p>The public no-arg constructor (used through {@link java.util.ServiceLoader} outside
+ * OSGi) reads its settings from the {@code karmi.tcp.*} system properties, see
+ * {@link TcpSettings#fromSystemProperties()}.
+ */
+public final class TcpTechnology implements Technology {
+
+    private static final TechnologyStatistics NONE = new TcpStatistics();
+
+    private final TcpSettings settings;
+    private volatile TcpEndpoint endpoint;
+    private volatile TechnologyStatistics lastStatistics = NONE;
+
+    /** Settings from the {@code karmi.tcp.*} system properties (defaults: 127.0.0.1:2099). */
+    public TcpTechnology() {
+        this(TcpSettings.fromSystemProperties());
+    }
+
+    public TcpTechnology(TcpSettings settings) {
+        this.settings = settings;
+    }
+
+    public TcpSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public String name() {
+        return TcpAddress.NAME;
+    }
+
+    @Override
+    public synchronized void start(TechnologyContext context) throws IOException {
+        if (endpoint != null) {
+            throw new IllegalStateException("tcp technology already started at " + endpoint.localUtid());
+        }
+        TcpEndpoint e = TcpEndpoint.start(this, settings, context);
+        lastStatistics = e.statistics;
+        endpoint = e;
+    }
+
+    @Override
+    public Utid localUtid() {
+        TcpEndpoint e = endpoint;
+        if (e == null) {
+            throw new IllegalStateException("tcp technology not started");
+        }
+        return e.localUtid();
+    }
+
+    @Override
+    public boolean canReach(Utid utid) {
+        return TcpAddress.isTcp(utid);
+    }
+
+    @Override
+    public Connection acquire(Utid remote, long timeoutMillis) throws IOException {
+        TcpEndpoint e = endpoint;
+        if (e == null) {
+            throw new IOException("tcp technology is not started (or closed)");
+        }
+        return e.acquire(remote, timeoutMillis);
+    }
+
+    @Override
+    public TechnologyStatistics statistics() {
+        return lastStatistics;
+    }
+
+    @Override
+    public void close() {
+        TcpEndpoint e;
+        synchronized (this) {
+            e = endpoint;
+            endpoint = null;
+        }
+        if (e != null) {
+            e.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        TcpEndpoint e = endpoint;
+        return "TcpTechnology[" + (e == null ? "not started, " + settings.host() + ":" + settings.port() : e.localUtid()) + "]";
+    }
+}

@@ -1,0 +1,110 @@
+package org.karmi.tech.tcp.internal;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.ServerConnection;
+import org.karmi.spi.transport.TechnologyContext;
+import org.karmi.spi.transport.Utid;
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * A tiny node for tests: a {@link TechnologyContext} whose handler understands a few commands
+ * (first payload byte): 'E' echo, 'S' sleep (int millis) then echo, 'T' throw, 'A' echo
+ * answered from another thread. Thread-safe.
+ */
+final class TestContext implements TechnologyContext, InboundHandler {
+
+    final long nodeId;
+    final String serializer;
+    final int serializerVersion;
+    final long ioTimeoutMillis;
+    final AtomicInteger closedConnections = new AtomicInteger();
+    final List<byte[]> oneWays = new CopyOnWriteArrayList<>();
+    final CountDownLatch callStarted = new CountDownLatch(1);
+    private final ExecutorService replier = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "test-replier");
+        t.setDaemon(true);
+        return t;
+    });
+
+    TestContext(long nodeId) {
+        this(nodeId, "jdk", 1, 2000);
+    }
+
+    TestContext(long nodeId, String serializer, int serializerVersion, long ioTimeoutMillis) {
+        this.nodeId = nodeId;
+        this.serializer = serializer;
+        this.serializerVersion = serializerVersion;
+        this.ioTimeoutMillis = ioTimeoutMillis;
+    }
+
+    @Override public long nodeId() { return nodeId; }
+    @Override public String serializerName() { return serializer; }
+    @Override public int serializerVersion() { return serializerVersion; }
+    @Override public List<Utid> nodeUtids() { return List.of(); }
+    @Override public InboundHandler inbound() { return this; }
+    @Override public long ioTimeoutMillis() { return ioTimeoutMillis; }
+
+    @Override
+    public void onCall(ServerConnection c) {
+        WireBuffer in = c.request();
+        byte command = in.array[in.position];
+        switch (command) {
+            case 'S' -> {
+                callStarted.countDown();
+                int millis = WireBuffer.getInt(in.array, in.position + 1);
+                try {
+                    Thread.sleep(millis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                echo(c);
+            }
+            case 'T' -> throw new IllegalStateException("test handler told to throw");
+            case 'A' -> {
+                byte[] copy = java.util.Arrays.copyOfRange(in.array, in.position, in.limit);
+                replier.execute(() -> {
+                    WireBuffer out = c.reply();
+                    out.writeBytes(copy, 0, copy.length);
+                    send(c);
+                });
+            }
+            default -> echo(c);
+        }
+    }
+
+    private static void echo(ServerConnection c) {
+        WireBuffer in = c.request();
+        WireBuffer out = c.reply();
+        out.writeBytes(in.array, in.position, in.remaining());
+        send(c);
+    }
+
+    private static void send(ServerConnection c) {
+        try {
+            c.sendReply();
+        } catch (IOException e) {
+            c.close();
+        }
+    }
+
+    @Override
+    public void onOneWay(ServerConnection c, WireBuffer message) {
+        oneWays.add(java.util.Arrays.copyOfRange(message.array, message.position, message.limit));
+    }
+
+    @Override
+    public void onClosed(ServerConnection c) {
+        closedConnections.incrementAndGet();
+    }
+
+    void shutdown() {
+        replier.shutdownNow();
+    }
+}
