@@ -113,7 +113,7 @@ final class FrameReader {
         byte[] a = buffer.array;
         int length = TcpFrameDescriptor.length(a);
         if (length < HEADER_LENGTH || length > maxLength) {
-            throw new StreamCorruptedException("frame length " + Integer.toUnsignedString(length)
+            throw new StreamCorruptedException("frame length " + length
                     + " out of range " + HEADER_LENGTH + ".." + maxLength + " (type "
                     + MessageType.name(TcpFrameDescriptor.type(a)) + ")");
         }
