@@ -1,0 +1,204 @@
+package org.karmi.core.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.karmi.spi.ref.Skeleton;
+import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.ServerConnection;
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * The server side of the reference layer: receives calls from the technologies, finds the
+ * exported object and the skeleton method, runs the call and writes the reply
+ * ({@code docs/PROTOCOL.md}, section 5). Calls run on the technology's connection thread,
+ * or, with {@code dispatch.threads > 0}, on a bounded pool that hands a call back to the
+ * connection thread when every pool thread is busy (so a blocked call never queues another,
+ * and a call-back never waits for a pool thread). Thread-safe; one connection's calls
+ * never overlap (the technology delivers one at a time).
+ */
+final class Dispatcher implements InboundHandler {
+
+    private static final System.Logger LOG = System.getLogger("org.karmi.core");
+
+    private final KarmiNode node;
+    private final ExecutorService pool;
+
+    Dispatcher(KarmiNode node, int threads) {
+        this.node = node;
+        if (threads > 0) {
+            AtomicInteger n = new AtomicInteger();
+            ThreadPoolExecutor p = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                    new SynchronousQueue<>(), r -> {
+                        Thread t = new Thread(r, "karmi-dispatch-" + Long.toHexString(node.nodeId()) + "-" + n.incrementAndGet());
+                        t.setDaemon(true);
+                        return t;
+                    }, new ThreadPoolExecutor.CallerRunsPolicy());
+            p.allowCoreThreadTimeOut(true);
+            this.pool = p;
+        } else {
+            this.pool = null;
+        }
+    }
+
+    void shutdown() {
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+    }
+
+    @Override
+    public void onCall(ServerConnection connection) {
+        try {
+            WireBuffer request = connection.request();
+            if (request.remaining() < CallPayload.CALL_HEADER_LENGTH) {
+                LOG.log(Level.WARNING, "closing connection from node {0} ({1}): malformed call of {2} bytes",
+                        Long.toHexString(connection.remoteNodeId()), connection.technology().name(), request.remaining());
+                connection.close();
+                return;
+            }
+            if (pool == null) {
+                serve(connection);
+            } else {
+                try {
+                    pool.execute(() -> serve(connection));
+                } catch (RejectedExecutionException e) {
+                    serve(connection);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "closing connection after a failure in the reference layer", e);
+            connection.close();
+        }
+    }
+
+    private void serve(ServerConnection connection) {
+        try {
+            StreamPair streams = streamsOf(connection);
+            WireBuffer request = connection.request();
+            int p = request.position;
+            long objectNode = WireBuffer.getLong(request.array, p + CallPayload.OBJECT_NODE_OFFSET);
+            long objectNumber = WireBuffer.getLong(request.array, p + CallPayload.OBJECT_NUMBER_OFFSET);
+            long hash = WireBuffer.getLong(request.array, p + CallPayload.METHOD_HASH_OFFSET);
+            request.position = p + CallPayload.CALL_HEADER_LENGTH;
+            WireBuffer reply = connection.reply();
+            invoke(objectNode, objectNumber, hash, request, reply, streams, connection.remoteNodeId(), connection);
+            connection.sendReply();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "closing connection from node " + Long.toHexString(connection.remoteNodeId())
+                    + ": " + e, e);
+            connection.close();
+        }
+    }
+
+    private StreamPair streamsOf(ServerConnection connection) {
+        Object a = connection.attachment();
+        if (a instanceof StreamPair s) {
+            return s;
+        }
+        StreamPair s = new StreamPair(node, node.serializer());
+        connection.attach(s);
+        return s;
+    }
+
+    /**
+     * Runs one call and writes its reply at {@code reply.position}: a normal or exception
+     * reply, or a failure reply if the object or method is unknown or (un)marshalling failed.
+     *
+     * @param caller the connection the call came over, or {@code null} for a local call
+     */
+    void invoke(long objectNode, long objectNumber, long hash, WireBuffer request, WireBuffer reply,
+            StreamPair streams, long callerNode, ServerConnection caller) {
+        int replyStart = reply.position;
+        Exported e = node.exportedFor(objectNode, objectNumber);
+        if (e == null) {
+            CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT,
+                    "no such object in table: " + Long.toHexString(objectNode) + "/" + objectNumber);
+            return;
+        }
+        int slot = e.methods.slot(hash);
+        if (slot < 0) {
+            CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_METHOD,
+                    "no method with hash " + Long.toHexString(hash) + " in " + e.interfaces);
+            return;
+        }
+        e.inFlight.incrementAndGet();
+        IncomingCall call = streams.incoming;
+        Object previousCaller = node.enterCall(caller);
+        try {
+            if (e.unexported) {
+                CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT, "object unexported: " + e.id);
+                return;
+            }
+            call.reset(reply);
+            streams.codec.prepare(e.loader, callerNode);
+            Skeleton skeleton = e.methods.skeleton(slot);
+            try {
+                streams.in.begin(request, e.loader, null);
+                skeleton.dispatch(e.methods.number(slot), e.object, call);
+                if (!call.resultStarted) {
+                    reply.writeByte(CallPayload.STATUS_RETURN);
+                } else {
+                    streams.out.finish();
+                }
+                streams.resetObjects();
+            } catch (Throwable t) {
+                reply.position = replyStart;
+                if (!call.argumentsRead) {
+                    streams.resetAll();
+                    CallPayload.writeFailure(reply, CallPayload.FAILURE_UNMARSHAL_ARGUMENTS, String.valueOf(t));
+                } else if (call.resultStarted) {
+                    streams.resetAll();
+                    CallPayload.writeFailure(reply, CallPayload.FAILURE_MARSHAL_RESULT, String.valueOf(t));
+                } else {
+                    writeException(t, reply, replyStart, streams);
+                }
+            }
+        } finally {
+            node.leaveCall(previousCaller);
+            e.inFlight.decrementAndGet();
+        }
+    }
+
+    private static void writeException(Throwable t, WireBuffer reply, int replyStart, StreamPair streams) {
+        try {
+            reply.writeByte(CallPayload.STATUS_EXCEPTION);
+            streams.out.begin(reply);
+            streams.out.writeObject(t);
+            streams.out.finish();
+            streams.resetObjects();
+        } catch (IOException | RuntimeException x) {
+            reply.position = replyStart;
+            streams.resetAll();
+            CallPayload.writeFailure(reply, CallPayload.FAILURE_MARSHAL_RESULT,
+                    "the method threw " + t + ", which could not be marshalled: " + x);
+        }
+    }
+
+    @Override
+    public void onOneWay(ServerConnection connection, WireBuffer message) {
+        try {
+            byte kind = message.readByte();
+            if (kind != CallPayload.ONE_WAY_COLLECTOR) {
+                throw new java.io.StreamCorruptedException("unknown one-way kind " + kind);
+            }
+            String name = CallPayload.readCollectorName(message);
+            node.collectors().onMessage(name, connection.remoteNodeId(), message);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "closing connection from node " + Long.toHexString(connection.remoteNodeId())
+                    + ": malformed one-way message: " + e);
+            connection.close();
+        }
+    }
+
+    @Override
+    public void onClosed(ServerConnection connection) {
+        connection.attach(null);
+    }
+}

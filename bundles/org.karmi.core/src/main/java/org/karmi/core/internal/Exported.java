@@ -1,0 +1,40 @@
+package org.karmi.core.internal;
+
+import java.rmi.Remote;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.karmi.spi.ref.ObjectId;
+
+/**
+ * One entry of the {@link ObjectTable}: an exported object, its id, how to dispatch to it and
+ * how many calls are running on it. Fields are final except the in-flight counter and the
+ * unexported flag, which are atomic/volatile; thread-safe.
+ */
+final class Exported {
+
+    final ObjectId id;
+    final Remote object;
+    final MethodTable methods;
+    final List<Class<?>> interfaces;
+    final ClassLoader loader;
+    final boolean permanent;
+    final AtomicInteger inFlight = new AtomicInteger();
+    volatile boolean unexported;
+    /** The stub handed out for this object; set once right after export. */
+    volatile Remote stub;
+
+    Exported(ObjectId id, Remote object, MethodTable methods, List<Class<?>> interfaces, boolean permanent) {
+        this.id = id;
+        this.object = object;
+        this.methods = methods;
+        this.interfaces = interfaces;
+        this.loader = object.getClass().getClassLoader();
+        this.permanent = permanent;
+    }
+
+    @Override
+    public String toString() {
+        return "Exported[" + id + ", " + object.getClass().getName() + "]";
+    }
+}

@@ -1,0 +1,515 @@
+package org.karmi.core.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.lang.ref.Cleaner;
+import java.lang.ref.WeakReference;
+import java.net.MalformedURLException;
+import java.rmi.MarshalException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.rmi.server.Unreferenced;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.karmi.RegistryUrl;
+import org.karmi.RemoteRuntime;
+import org.karmi.registry.Registry;
+import org.karmi.spi.dgc.DistributedCollector;
+import org.karmi.spi.ref.ObjectId;
+import org.karmi.spi.serial.Serializer;
+import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.ServerConnection;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.TechnologyContext;
+import org.karmi.spi.transport.Utid;
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * A KaRMI node: the reference layer's {@link RemoteRuntime}. Owns the object table, the
+ * registry, the running technologies (to which it is the {@link TechnologyContext}), the
+ * collectors, and makes the calls: over a technology, or through the local short-cut for
+ * objects of this node. Plain Java: the DS component and the {@code ServiceLoader} factory
+ * are thin adapters over it, and tests build it directly. Thread-safe.
+ */
+public final class KarmiNode implements RemoteRuntime, TechnologyContext {
+
+    private static final System.Logger LOG = System.getLogger("org.karmi.core");
+
+    private final long nodeId;
+    private final NodeConfig config;
+    private final Serializer serializer;
+    private final ObjectTable table;
+    private final Technologies technologies;
+    private final Collectors collectors;
+    private final Dispatcher dispatcher;
+    private final StubFactory stubs = new StubFactory();
+    private final Exported registry;
+    private final ThreadLocal<LocalStreams> localStreams;
+    private final ThreadLocal<Object> caller = new ThreadLocal<>();
+    private final Object localCaller = new Object();
+    private final ConcurrentHashMap<ObjectId, StubEntry> remoteStubs = new ConcurrentHashMap<>();
+    private final Cleaner cleaner = Cleaner.create();
+    private volatile boolean closed;
+
+    /** Creates a node with no technology yet; add them with {@link #addTechnology}. */
+    public KarmiNode(NodeConfig config, Serializer serializer) {
+        this.nodeId = newNodeId();
+        this.config = Objects.requireNonNull(config, "config");
+        this.serializer = Objects.requireNonNull(serializer, "serializer");
+        this.table = new ObjectTable(nodeId);
+        this.technologies = new Technologies(config.preference);
+        this.collectors = new Collectors(this);
+        this.dispatcher = new Dispatcher(this, config.dispatchThreads);
+        this.localStreams = ThreadLocal.withInitial(() -> new LocalStreams(this, serializer));
+        RegistryImpl impl = new RegistryImpl(this);
+        List<Class<?>> ifs = List.of(Registry.class);
+        ObjectId id = new ObjectId(nodeId, ObjectTable.REGISTRY_NUMBER);
+        Exported e;
+        try {
+            e = new Exported(id, impl, stubs.methods(RegistryImpl.class, ifs), ifs, true);
+        } catch (java.rmi.server.ExportException x) {
+            throw new IllegalStateException(x);
+        }
+        e.stub = stubs.stub(new RemoteRef(this, id, names(ifs), null, Registry.class.getClassLoader()), ifs);
+        this.registry = table.add(e);
+    }
+
+    private static long newNodeId() {
+        SecureRandom r = new SecureRandom();
+        long id;
+        do {
+            id = r.nextLong();
+        } while (id == 0);
+        return id;
+    }
+
+    // ----- configuration and parts -----
+
+    @Override
+    public long nodeId() {
+        return nodeId;
+    }
+
+    NodeConfig config() {
+        return config;
+    }
+
+    Serializer serializer() {
+        return serializer;
+    }
+
+    Technologies technologies() {
+        return technologies;
+    }
+
+    Collectors collectors() {
+        return collectors;
+    }
+
+    Dispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    // ----- technologies and collectors -----
+
+    /**
+     * Starts {@code t} for this node and adds it: objects exported from now on advertise its
+     * UTID, new connections may use it.
+     *
+     * @throws IOException if it cannot start (for example its port is in use)
+     */
+    public void addTechnology(Technology t) throws IOException {
+        if (closed) {
+            throw new IllegalStateException("node closed");
+        }
+        if (technologies.contains(t)) {
+            return;
+        }
+        t.start(this);
+        technologies.add(t);
+        LOG.log(Level.DEBUG, "node {0}: technology {1} at {2}", Long.toHexString(nodeId), t.name(), t.localUtid());
+    }
+
+    /** Removes and closes {@code t}; calls in flight over it end in a {@link RemoteException}. */
+    public void removeTechnology(Technology t) {
+        if (technologies.remove(t)) {
+            t.close();
+        }
+    }
+
+    /** The running technologies, in preference order. */
+    public List<Technology> runningTechnologies() {
+        return technologies.all();
+    }
+
+    /** Adds a distributed collector (it is started with this node's context). */
+    public void addCollector(DistributedCollector c) {
+        collectors.add(c);
+    }
+
+    /** Removes and stops a collector. */
+    public void removeCollector(DistributedCollector c) {
+        collectors.remove(c);
+    }
+
+    /** One line for people: node id and every UTID it listens on. */
+    public String describe() {
+        StringBuilder b = new StringBuilder("KaRMI node ").append(Long.toHexString(nodeId));
+        List<Utid> utids = localUtids();
+        if (utids.isEmpty()) {
+            b.append(" has no technology yet");
+        } else {
+            b.append(" listening on ");
+            for (int i = 0; i < utids.size(); i++) {
+                b.append(i == 0 ? "" : ", ").append(TcpUtids.describe(utids.get(i)));
+            }
+        }
+        return b.toString();
+    }
+
+    /** Closes every technology, unexports every object and stops the collectors. Idempotent. */
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Technology t : technologies.all()) {
+            removeTechnology(t);
+        }
+        dispatcher.shutdown();
+        collectors.stopAll();
+        table.clear();
+    }
+
+    // ----- TechnologyContext -----
+
+    @Override
+    public String serializerName() {
+        return serializer.name();
+    }
+
+    @Override
+    public int serializerVersion() {
+        return serializer.version();
+    }
+
+    @Override
+    public List<Utid> nodeUtids() {
+        return localUtids();
+    }
+
+    @Override
+    public InboundHandler inbound() {
+        return dispatcher;
+    }
+
+    @Override
+    public long ioTimeoutMillis() {
+        return config.ioTimeoutMillis;
+    }
+
+    // ----- RemoteRuntime -----
+
+    @Override
+    public List<Utid> localUtids() {
+        return technologies.localUtids();
+    }
+
+    @Override
+    public Remote export(Remote object) throws RemoteException {
+        Objects.requireNonNull(object, "object");
+        if (closed) {
+            throw new java.rmi.server.ExportException("node " + Long.toHexString(nodeId) + " is closed");
+        }
+        if (StubFactory.refOf(object) != null) {
+            return object;
+        }
+        Exported existing = table.byObject(object);
+        if (existing != null) {
+            return existing.stub;
+        }
+        List<Class<?>> ifs = RemoteInterfaces.of(object.getClass());
+        MethodTable methods = stubs.methods(object.getClass(), ifs);
+        ObjectId id = table.nextId();
+        Exported e = new Exported(id, object, methods, ifs, false);
+        e.stub = stubs.stub(new RemoteRef(this, id, names(ifs), null, e.loader), ifs);
+        Exported actual = table.add(e);
+        if (actual == e) {
+            collectors.exported(id);
+        }
+        return actual.stub;
+    }
+
+    @Override
+    public boolean unexport(Remote object, boolean force) throws NoSuchObjectException {
+        Exported e = table.byObject(object);
+        if (e == null || e.permanent) {
+            throw new NoSuchObjectException("object not exported: " + (object == null ? null : object.getClass().getName()));
+        }
+        if (!force && e.inFlight.get() > 0) {
+            return false;
+        }
+        table.remove(object);
+        collectors.unexported(e.id);
+        return true;
+    }
+
+    @Override
+    public Remote toStub(Remote object) throws NoSuchObjectException {
+        if (StubFactory.refOf(object) != null) {
+            return object;
+        }
+        Exported e = table.byObject(object);
+        if (e == null) {
+            throw new NoSuchObjectException("object not exported: " + (object == null ? null : object.getClass().getName()));
+        }
+        return e.stub;
+    }
+
+    @Override
+    public Registry registry() {
+        return (Registry) registry.stub;
+    }
+
+    @Override
+    public Registry registry(String host, int port) throws RemoteException {
+        Utid utid;
+        try {
+            utid = TcpUtids.of(host, port);
+        } catch (java.net.UnknownHostException e) {
+            throw new java.rmi.UnknownHostException("unknown host: " + host, e);
+        }
+        ObjectId id = new ObjectId(0, ObjectTable.REGISTRY_NUMBER);
+        return new RegistryStub(new RemoteRef(this, id, names(List.of(Registry.class)), List.of(utid),
+                Registry.class.getClassLoader()));
+    }
+
+    @Override
+    public Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException {
+        RegistryUrl u = RegistryUrl.parse(url);
+        if (u.name().isEmpty()) {
+            throw new MalformedURLException("no name in registry URL: " + url);
+        }
+        return registry(u.host(), u.port()).lookup(u.name());
+    }
+
+    // ----- references and stubs -----
+
+    /** The reference of a stub or an exported object, or {@code null}. */
+    RemoteRef refOf(Remote object) {
+        RemoteRef r = StubFactory.refOf(object);
+        if (r != null) {
+            return r;
+        }
+        Exported e = table.byObject(object);
+        return e == null ? null : StubFactory.refOf(e.stub);
+    }
+
+    /** The stub for a reference read from a stream. */
+    Remote stubFor(ObjectId id, String[] names, List<Utid> utids, ClassLoader loader) {
+        if (id.nodeId() == nodeId) {
+            Exported e = table.byNumber(id.number());
+            if (e != null) {
+                return e.stub;
+            }
+            return stubs.stub(new RemoteRef(this, id, names, null, loader), resolve(names, loader));
+        }
+        StubEntry old = remoteStubs.get(id);
+        if (old != null) {
+            Remote s = old.get();
+            if (s != null && java.util.Arrays.equals(names, old.names)) {
+                return s;
+            }
+        }
+        Remote stub = stubs.stub(new RemoteRef(this, id, names, utids, loader), resolve(names, loader));
+        StubEntry entry = new StubEntry(stub, names);
+        remoteStubs.put(id, entry);
+        collectors.referenceReceived(id, utids);
+        cleaner.register(stub, () -> {
+            if (remoteStubs.remove(id, entry)) {
+                collectors.referenceUnreachable(id);
+            }
+        });
+        return stub;
+    }
+
+    private static List<Class<?>> resolve(String[] names, ClassLoader loader) {
+        List<Class<?>> out = new ArrayList<>(names.length);
+        for (String n : names) {
+            try {
+                Class<?> c = Class.forName(n, false, loader);
+                if (c.isInterface() && Remote.class.isAssignableFrom(c)) {
+                    out.add(c);
+                }
+            } catch (ClassNotFoundException | LinkageError e) {
+                LOG.log(Level.DEBUG, "remote interface {0} not visible to {1}: the stub leaves it out", n, loader);
+            }
+        }
+        return out;
+    }
+
+    private static String[] names(List<Class<?>> ifs) {
+        String[] n = new String[ifs.size()];
+        for (int i = 0; i < n.length; i++) {
+            n[i] = ifs.get(i).getName();
+        }
+        return n;
+    }
+
+    /** The weak handle on the live stub of a remote object, for reuse and for the collectors. */
+    private static final class StubEntry extends WeakReference<Remote> {
+        final String[] names;
+
+        StubEntry(Remote stub, String[] names) {
+            super(stub);
+            this.names = names;
+        }
+    }
+
+    // ----- calls -----
+
+    /** Starts a call through the local short-cut. */
+    LocalCall localCall(RemoteRef ref, long methodHash) throws RemoteException {
+        LocalStreams s = localStreams.get();
+        if (s.busy) {
+            s = new LocalStreams(this, serializer);
+        }
+        s.acquire();
+        try {
+            s.caller.codec.prepare(ref.loader, nodeId);
+            s.caller.out.begin(s.request);
+        } catch (IOException | RuntimeException e) {
+            s.caller.resetAll();
+            s.release();
+            throw new MarshalException("error starting a local call: " + e, e);
+        }
+        return new LocalCall(this, ref, methodHash, s);
+    }
+
+    /** Starts a call over the preferred technology that reaches the reference's node. */
+    ConnectionCall connectionCall(RemoteRef ref, long methodHash) throws RemoteException {
+        if (closed) {
+            throw new java.rmi.ConnectException("node " + Long.toHexString(nodeId) + " is closed");
+        }
+        Route route = ref.route;
+        boolean fresh = false;
+        if (route == null || route.generation != technologies.generation()) {
+            route = technologies.choose(ref.objectId().nodeId(), ref.utids());
+            ref.route = route;
+            fresh = true;
+        }
+        Connection c;
+        try {
+            c = route.technology.acquire(route.utid, config.connectTimeoutMillis);
+        } catch (IOException | RuntimeException e) {
+            ref.route = null;
+            technologies.forget(ref.objectId().nodeId(), route);
+            throw Failures.connectFailed(ref, e instanceof IOException io ? io : new IOException(e.toString(), e));
+        }
+        if (fresh) {
+            technologies.learn(c.remoteNodeId(), route);
+        }
+        StreamPair streams;
+        try {
+            Object a = c.attachment();
+            if (a instanceof StreamPair p) {
+                streams = p;
+            } else {
+                streams = new StreamPair(this, serializer);
+                c.attach(streams);
+            }
+            WireBuffer request = c.request();
+            ObjectId id = ref.objectId();
+            CallPayload.writeCallHeader(request, id.nodeId(), id.number(), methodHash);
+            streams.codec.prepare(ref.loader, c.remoteNodeId());
+            streams.out.begin(request);
+        } catch (IOException | RuntimeException e) {
+            c.discard();
+            throw Failures.marshalFailed(e);
+        }
+        return new ConnectionCall(this, ref, route, c, streams);
+    }
+
+    /** The exported object a call addresses, or {@code null}. */
+    Exported exportedFor(long objectNode, long objectNumber) {
+        if (objectNumber == ObjectTable.REGISTRY_NUMBER && (objectNode == 0 || objectNode == nodeId)) {
+            return registry;
+        }
+        return objectNode == nodeId ? table.byNumber(objectNumber) : null;
+    }
+
+    // ----- the caller of the running call (for the registry's access check) -----
+
+    Object enterCall(ServerConnection connection) {
+        Object previous = caller.get();
+        caller.set(connection == null ? localCaller : connection);
+        return previous;
+    }
+
+    void leaveCall(Object previous) {
+        caller.set(previous);
+    }
+
+    /** Whether the call running on this thread comes from this host (local calls always do). */
+    boolean callerOnLocalHost() {
+        if (config.registryRemoteWrites) {
+            return true;
+        }
+        Object c = caller.get();
+        if (!(c instanceof ServerConnection sc)) {
+            return true;
+        }
+        if (sc.remoteNodeId() == nodeId || "parastation".equals(sc.technology().name())) {
+            return true;
+        }
+        for (Utid u : sc.remoteHandshake().utids()) {
+            if (TcpUtids.isThisHost(u)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Node id of the caller of the running call (this node for local calls). */
+    long currentCallerNode() {
+        Object c = caller.get();
+        return c instanceof ServerConnection sc ? sc.remoteNodeId() : nodeId;
+    }
+
+    /** A collector found {@code id} unreferenced: notify the object and let it go. */
+    void unreferenced(ObjectId id) {
+        if (id.nodeId() != nodeId) {
+            return;
+        }
+        Exported e = table.byNumber(id.number());
+        if (e == null || e.permanent) {
+            return;
+        }
+        if (e.object instanceof Unreferenced u) {
+            u.unreferenced();
+        }
+        try {
+            table.remove(e.object);
+            collectors.unexported(id);
+        } catch (NoSuchObjectException gone) {
+            // unexported meanwhile
+        }
+    }
+
+    /** Number of exported objects, the registry included. */
+    public int exportedCount() {
+        return table.size();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

@@ -1,0 +1,56 @@
+package org.karmi.core.internal;
+
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * A call to an object exported in this JVM (the paper's local short-cut): arguments and
+ * result are deep-copied through the serializer on the caller's thread, with no technology
+ * and no thread switch involved. Uses the calling thread's {@link LocalStreams}.
+ */
+final class LocalCall extends OutgoingCall {
+
+    private final KarmiNode node;
+    private final RemoteRef ref;
+    private final long methodHash;
+    private final LocalStreams streams;
+    private boolean done;
+
+    LocalCall(KarmiNode node, RemoteRef ref, long methodHash, LocalStreams streams) {
+        super(streams.caller.out, streams.caller.in, ref.loader);
+        this.node = node;
+        this.ref = ref;
+        this.methodHash = methodHash;
+        this.streams = streams;
+    }
+
+    @Override
+    WireBuffer exchange() {
+        WireBuffer request = streams.request;
+        request.flipForRead(0, request.position);
+        WireBuffer reply = streams.reply;
+        reply.clearForWrite(0);
+        node.dispatcher().invoke(ref.objectId().nodeId(), ref.objectId().number(), methodHash,
+                request, reply, streams.callee, node.nodeId(), null);
+        reply.flipForRead(0, reply.position);
+        return reply;
+    }
+
+    @Override
+    void complete() {
+        if (!done) {
+            done = true;
+            streams.caller.resetObjects();
+            streams.release();
+        }
+    }
+
+    @Override
+    void abandon() {
+        if (!done) {
+            done = true;
+            streams.caller.resetAll();
+            streams.callee.resetAll();
+            streams.release();
+        }
+    }
+}

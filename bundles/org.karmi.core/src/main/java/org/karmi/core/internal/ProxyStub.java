@@ -1,0 +1,93 @@
+package org.karmi.core.internal;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.rmi.RemoteException;
+import java.rmi.UnexpectedException;
+import java.util.Map;
+
+import org.karmi.spi.ref.MethodHash;
+import org.karmi.spi.ref.RemoteCall;
+
+/**
+ * The stub of a remote interface without a generated one (or of an object with several
+ * unrelated remote interfaces): a {@link Proxy} handler that marshals exactly as a
+ * generated stub does. Equality and hash code follow the remote object's id. Thread-safe.
+ */
+final class ProxyStub implements InvocationHandler {
+
+    final RemoteRef ref;
+    private final Map<Method, Long> hashes;
+
+    /** @param hashes the node's cache of method hashes, shared by its proxies */
+    ProxyStub(RemoteRef ref, Map<Method, Long> hashes) {
+        this.ref = ref;
+        this.hashes = hashes;
+    }
+
+    /** The handler of {@code o} if it is a proxy stub, else {@code null}. */
+    static ProxyStub of(Object o) {
+        if (o != null && Proxy.isProxyClass(o.getClass()) && Proxy.getInvocationHandler(o) instanceof ProxyStub p) {
+            return p;
+        }
+        return null;
+    }
+
+    @Override
+    public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (method.getDeclaringClass() == Object.class) {
+            switch (method.getName()) {
+                case "equals":
+                    ProxyStub other = of(args[0]);
+                    return other != null && other.ref.objectId().equals(ref.objectId());
+                case "hashCode":
+                    return ref.objectId().hashCode();
+                case "toString":
+                    return "Proxy[" + String.join(",", ref.interfaceNames()) + ", " + ref + "]";
+                default:
+                    throw new UnsupportedOperationException(method.toString());
+            }
+        }
+        long hash = hashes.computeIfAbsent(method, MethodHash::of);
+        RemoteCall call = ref.newCall(hash);
+        try {
+            Class<?>[] types = method.getParameterTypes();
+            for (int i = 0; i < types.length; i++) {
+                ReflectiveSkeleton.write(call.arguments(), types[i], args[i]);
+            }
+        } catch (Exception e) {
+            throw call.marshalFailed(e);
+        }
+        try {
+            return invoke(call, method.getReturnType());
+        } catch (RuntimeException | Error | RemoteException e) {
+            throw e;
+        } catch (Exception e) {
+            for (Class<?> declared : method.getExceptionTypes()) {
+                if (declared.isInstance(e)) {
+                    throw e;
+                }
+            }
+            throw new UnexpectedException("undeclared checked exception", e);
+        }
+    }
+
+    private static Object invoke(RemoteCall call, Class<?> type) throws Exception {
+        if (!type.isPrimitive()) {
+            return call.invokeObject();
+        }
+        if (type == void.class) {
+            call.invokeVoid();
+            return null;
+        }
+        if (type == int.class) return call.invokeInt();
+        if (type == long.class) return call.invokeLong();
+        if (type == boolean.class) return call.invokeBoolean();
+        if (type == double.class) return call.invokeDouble();
+        if (type == float.class) return call.invokeFloat();
+        if (type == byte.class) return call.invokeByte();
+        if (type == char.class) return call.invokeChar();
+        return call.invokeShort();
+    }
+}

@@ -1,0 +1,78 @@
+package org.karmi.core.internal;
+
+import java.rmi.AccessException;
+import java.rmi.AlreadyBoundException;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.karmi.registry.Registry;
+
+/**
+ * A node's registry: names bound to remote objects (stubs), exported under the well-known
+ * object number 0. {@code bind}, {@code rebind} and {@code unbind} are refused with
+ * {@link AccessException} unless the caller runs on this host (or remote writes are
+ * configured); {@code lookup} and {@code list} answer anyone. Thread-safe.
+ */
+final class RegistryImpl implements Registry {
+
+    private final KarmiNode node;
+    private final Map<String, Remote> bindings = new ConcurrentHashMap<>();
+
+    RegistryImpl(KarmiNode node) {
+        this.node = node;
+    }
+
+    @Override
+    public Remote lookup(String name) throws NotBoundException {
+        Remote r = bindings.get(Objects.requireNonNull(name, "name"));
+        if (r == null) {
+            throw new NotBoundException(name);
+        }
+        return r;
+    }
+
+    @Override
+    public void bind(String name, Remote obj) throws AlreadyBoundException, AccessException, RemoteException {
+        checkWrite("bind", name);
+        Objects.requireNonNull(obj, "obj");
+        if (bindings.putIfAbsent(name, stubOf(obj)) != null) {
+            throw new AlreadyBoundException(name);
+        }
+    }
+
+    @Override
+    public void unbind(String name) throws NotBoundException, AccessException {
+        checkWrite("unbind", name);
+        if (bindings.remove(name) == null) {
+            throw new NotBoundException(name);
+        }
+    }
+
+    @Override
+    public void rebind(String name, Remote obj) throws AccessException, RemoteException {
+        checkWrite("rebind", name);
+        Objects.requireNonNull(obj, "obj");
+        bindings.put(name, stubOf(obj));
+    }
+
+    @Override
+    public String[] list() {
+        return bindings.keySet().stream().sorted().toArray(String[]::new);
+    }
+
+    private Remote stubOf(Remote obj) throws RemoteException {
+        return node.toStub(obj);
+    }
+
+    private void checkWrite(String op, String name) throws AccessException {
+        Objects.requireNonNull(name, "name");
+        if (!node.callerOnLocalHost()) {
+            throw new AccessException("Registry." + op + " disallowed; origin is non-local host (node "
+                    + Long.toHexString(node.currentCallerNode()) + ")");
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.karmi.core.internal;
+
+import java.rmi.RemoteException;
+import java.util.List;
+
+import org.karmi.spi.ref.ClientRef;
+import org.karmi.spi.ref.ObjectId;
+import org.karmi.spi.ref.RemoteCall;
+import org.karmi.spi.transport.Utid;
+
+/**
+ * The {@link ClientRef} of one stub: the remote object's id, its interface names (passed on
+ * unchanged when the reference travels on), the owner's UTIDs (all of them, unknown
+ * technologies included) and the route chosen to reach it, cached until the node's
+ * technologies change. A reference to an object of this node ({@code utids == null}) takes
+ * the local short-cut and advertises the node's current UTIDs. Thread-safe.
+ */
+final class RemoteRef implements ClientRef {
+
+    private final KarmiNode node;
+    private final ObjectId id;
+    private final String[] interfaceNames;
+    private final List<Utid> utids;
+    /** Resolves the result classes of calls through this reference. */
+    final ClassLoader loader;
+    /** The route of the last call; replaced when the technology generation changes. */
+    volatile Route route;
+
+    RemoteRef(KarmiNode node, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader) {
+        this.node = node;
+        this.id = id;
+        this.interfaceNames = interfaceNames;
+        this.utids = utids == null ? null : List.copyOf(utids);
+        this.loader = loader;
+    }
+
+    @Override
+    public ObjectId objectId() {
+        return id;
+    }
+
+    String[] interfaceNames() {
+        return interfaceNames;
+    }
+
+    /** Whether calls take the local short-cut. */
+    boolean isLocal() {
+        return utids == null || id.nodeId() == node.nodeId();
+    }
+
+    /** The UTIDs written when this reference is passed on. */
+    List<Utid> utidsForWriting() {
+        return utids == null ? node.localUtids() : utids;
+    }
+
+    List<Utid> utids() {
+        return utids;
+    }
+
+    @Override
+    public RemoteCall newCall(long methodHash) throws RemoteException {
+        if (isLocal()) {
+            return node.localCall(this, methodHash);
+        }
+        return node.connectionCall(this, methodHash);
+    }
+
+    @Override
+    public String toString() {
+        return id + (utids == null ? " (local)" : " at " + utids);
+    }
+}

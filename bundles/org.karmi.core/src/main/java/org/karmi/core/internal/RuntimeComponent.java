@@ -1,0 +1,161 @@
+package org.karmi.core.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.MalformedURLException;
+import java.rmi.NoSuchObjectException;
+import java.rmi.NotBoundException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.util.List;
+import java.util.Map;
+
+import org.karmi.Karmi;
+import org.karmi.RemoteRuntime;
+import org.karmi.registry.Registry;
+import org.karmi.spi.dgc.DistributedCollector;
+import org.karmi.spi.serial.Serializer;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.Utid;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.Designate;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/**
+ * The DS adapter of a {@link KarmiNode}: registers it as the {@link RemoteRuntime} service,
+ * feeds it the {@link Technology} and {@link DistributedCollector} services as they come and
+ * go, and marshals with the highest-ranked {@link Serializer} (configuration
+ * {@code serializer.target} pins one). On activation it prints the node's id and UTIDs and
+ * installs the node as {@link Karmi}'s default. Thread-safe (DS serialises life-cycle calls;
+ * the node is thread-safe).
+ */
+@Component(service = RemoteRuntime.class, immediate = true, configurationPid = RuntimeComponent.PID,
+        configurationPolicy = ConfigurationPolicy.OPTIONAL)
+@Designate(ocd = RuntimeComponent.Config.class)
+public final class RuntimeComponent implements RemoteRuntime {
+
+    /** Configuration PID. */
+    public static final String PID = "org.karmi.core";
+
+    private static final System.Logger LOG = System.getLogger("org.karmi.core");
+
+    /** The component's configuration (keys as in {@link NodeConfig#from}). */
+    @ObjectClassDefinition(name = "KaRMI reference layer")
+    @interface Config {
+        @AttributeDefinition(name = "Call timeout (ms)")
+        long call_timeout() default NodeConfig.DEFAULT_CALL_TIMEOUT_MILLIS;
+
+        @AttributeDefinition(name = "Connect timeout (ms)")
+        long connect_timeout() default NodeConfig.DEFAULT_CONNECT_TIMEOUT_MILLIS;
+
+        @AttributeDefinition(name = "I/O timeout (ms)")
+        long io_timeout() default NodeConfig.DEFAULT_IO_TIMEOUT_MILLIS;
+
+        @AttributeDefinition(name = "Technology preference (comma list)")
+        String preference() default NodeConfig.DEFAULT_PREFERENCE;
+
+        @AttributeDefinition(name = "Dispatch threads (0 = the technology's threads)")
+        int dispatch_threads() default NodeConfig.DEFAULT_DISPATCH_THREADS;
+
+        @AttributeDefinition(name = "Target filter of the serializer reference", required = false)
+        String serializer_target();
+    }
+
+    private final KarmiNode node;
+
+    @Activate
+    public RuntimeComponent(Map<String, Object> properties,
+            @Reference(name = "serializer", policyOption = ReferencePolicyOption.GREEDY) Serializer serializer) {
+        this.node = new KarmiNode(NodeConfig.from(properties), serializer);
+    }
+
+    @Activate
+    void activate() {
+        System.out.println(node.describe());
+        Karmi.install(node);
+    }
+
+    @Deactivate
+    void deactivate() {
+        Karmi.uninstall(node);
+        node.close();
+    }
+
+    @Reference(name = "technology", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void addTechnology(Technology t) {
+        try {
+            node.addTechnology(t);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.ERROR, "KaRMI node " + Long.toHexString(node.nodeId()) + " could not start technology "
+                    + t.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    void removeTechnology(Technology t) {
+        node.removeTechnology(t);
+    }
+
+    @Reference(name = "collector", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void addCollector(DistributedCollector c) {
+        node.addCollector(c);
+    }
+
+    void removeCollector(DistributedCollector c) {
+        node.removeCollector(c);
+    }
+
+    /** The node behind this component (tests). */
+    KarmiNode node() {
+        return node;
+    }
+
+    @Override
+    public long nodeId() {
+        return node.nodeId();
+    }
+
+    @Override
+    public List<Utid> localUtids() {
+        return node.localUtids();
+    }
+
+    @Override
+    public Remote export(Remote object) throws RemoteException {
+        return node.export(object);
+    }
+
+    @Override
+    public boolean unexport(Remote object, boolean force) throws NoSuchObjectException {
+        return node.unexport(object, force);
+    }
+
+    @Override
+    public Remote toStub(Remote object) throws NoSuchObjectException {
+        return node.toStub(object);
+    }
+
+    @Override
+    public Registry registry() {
+        return node.registry();
+    }
+
+    @Override
+    public Registry registry(String host, int port) throws RemoteException {
+        return node.registry(host, port);
+    }
+
+    @Override
+    public Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException {
+        return node.lookup(url);
+    }
+}

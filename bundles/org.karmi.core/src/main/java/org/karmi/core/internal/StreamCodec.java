@@ -1,0 +1,117 @@
+package org.karmi.core.internal;
+
+import java.io.IOException;
+import java.io.ObjectInput;
+import java.io.ObjectOutput;
+import java.io.StreamCorruptedException;
+import java.nio.charset.StandardCharsets;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.karmi.spi.ref.ObjectId;
+import org.karmi.spi.serial.RemoteObjectCodec;
+import org.karmi.spi.transport.Handshake;
+import org.karmi.spi.transport.Utid;
+
+/**
+ * Writes and reads remote references inside a serializer stream (see
+ * {@code docs/PROTOCOL.md}, 5.4), one instance per stream pair: before each message the
+ * reference layer tells it the class loader that resolves interface names and the peer's
+ * node id (for the collectors). Used by one message at a time; not thread-safe.
+ *
+ * <pre>
+ *  i64 node id | i64 object number | u8 k | k x UTF interface name | u8 u | u x UTID
+ *  UTID = u8 n | n bytes name | u16 m | m bytes address
+ * </pre>
+ * (each field written with the stream's {@code writeLong}/{@code writeByte}/{@code writeUTF}/
+ * {@code writeShort}/{@code write}).
+ */
+final class StreamCodec implements RemoteObjectCodec {
+
+    /** Most interface names in one reference. */
+    static final int MAX_INTERFACES = 64;
+
+    private final KarmiNode node;
+    private ClassLoader loader;
+    private long peerNode;
+
+    StreamCodec(KarmiNode node) {
+        this.node = node;
+    }
+
+    /** Sets the loader for interface names and the peer's node id for the next message. */
+    void prepare(ClassLoader messageLoader, long peer) {
+        this.loader = messageLoader;
+        this.peerNode = peer;
+    }
+
+    @Override
+    public void writeRemote(Remote object, ObjectOutput out) throws IOException {
+        RemoteRef ref = node.refOf(object);
+        if (ref == null) {
+            throw new NoSuchObjectException("remote object is neither exported nor a stub: " + object.getClass().getName());
+        }
+        ObjectId id = ref.objectId();
+        out.writeLong(id.nodeId());
+        out.writeLong(id.number());
+        String[] names = ref.interfaceNames();
+        out.writeByte(names.length);
+        for (String n : names) {
+            out.writeUTF(n);
+        }
+        List<Utid> utids = ref.utidsForWriting();
+        out.writeByte(utids.size());
+        for (Utid u : utids) {
+            byte[] name = u.technology().getBytes(StandardCharsets.US_ASCII);
+            out.writeByte(name.length);
+            out.write(name);
+            byte[] address = u.address();
+            out.writeShort(address.length);
+            out.write(address);
+        }
+        if (id.nodeId() == node.nodeId() && peerNode != node.nodeId()) {
+            node.collectors().referenceSent(id, peerNode);
+        }
+    }
+
+    @Override
+    public Remote readRemote(ObjectInput in) throws IOException {
+        long nodeId = in.readLong();
+        long number = in.readLong();
+        int k = in.readUnsignedByte();
+        if (k > MAX_INTERFACES) {
+            throw new StreamCorruptedException("bad remote reference: " + k + " interfaces");
+        }
+        String[] names = new String[k];
+        for (int i = 0; i < k; i++) {
+            names[i] = in.readUTF();
+        }
+        int u = in.readUnsignedByte();
+        if (u > Handshake.MAX_UTIDS) {
+            throw new StreamCorruptedException("bad remote reference: " + u + " UTIDs");
+        }
+        List<Utid> utids = new ArrayList<>(u);
+        for (int i = 0; i < u; i++) {
+            int n = in.readUnsignedByte();
+            if (n == 0 || n > Utid.MAX_NAME_LENGTH) {
+                throw new StreamCorruptedException("bad remote reference: UTID name length " + n);
+            }
+            byte[] name = new byte[n];
+            in.readFully(name);
+            int m = in.readUnsignedShort();
+            if (m > Utid.MAX_ADDRESS_LENGTH) {
+                throw new StreamCorruptedException("bad remote reference: UTID address length " + m);
+            }
+            byte[] address = new byte[m];
+            in.readFully(address);
+            try {
+                utids.add(new Utid(new String(name, StandardCharsets.US_ASCII), address));
+            } catch (IllegalArgumentException e) {
+                throw new StreamCorruptedException("bad remote reference: " + e.getMessage());
+            }
+        }
+        return node.stubFor(new ObjectId(nodeId, number), names, utids, loader);
+    }
+}
