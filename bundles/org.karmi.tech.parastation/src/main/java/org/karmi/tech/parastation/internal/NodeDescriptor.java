@@ -1,0 +1,83 @@
+package org.karmi.tech.parastation.internal;
+
+import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
+
+/**
+ * Layout of a node file {@code node-<port>.psn}: who the node is (process id and start time
+ * for liveness), its heartbeat, and its accept ring, a many-to-one ring into which clients
+ * post {@link #CONNECT_MSG_TYPE_ID} records.
+ *
+ * <pre>
+ *   0                   1                   2                   3
+ *   0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *  +---------------------------------------------------------------+
+ *  |          Version (i32; 0 while initialising, released last)   |  0
+ *  +---------------------------------------------------------------+
+ *  |                     Magic 'KPND' (i32)                        |  4
+ *  +---------------------------------------------------------------+
+ *  |                     Port (i32)                                |  8
+ *  +---------------------------------------------------------------+
+ *  |                     State (i32): 1 active, 2 closed           |  12
+ *  +---------------------------------------------------------------+
+ *  |                     Process Id (i64)                          |  16
+ *  +---------------------------------------------------------------+
+ *  |                     Process Start, epoch ms (i64; 0 unknown)  |  24
+ *  +---------------------------------------------------------------+
+ *  |                     Domain Id (i64)                           |  32
+ *  +---------------------------------------------------------------+
+ *  |                     Accept Ring Capacity (i32)                |  40
+ *  +---------------------------------------------------------------+
+ *  |                     (reserved to 128)                        ...
+ *  +---------------------------------------------------------------+
+ *  |                     Heartbeat, epoch ms (i64; released)       |  128
+ *  +---------------------------------------------------------------+
+ *  |                     (reserved to 256)                        ...
+ *  +---------------------------------------------------------------+
+ *  |                     Accept ring ({@link RingBufferDescriptor})...  256
+ *  +---------------------------------------------------------------+
+ *
+ *  CONNECT record message (type 1, 8 bytes):
+ *  +---------------------------------------------------------------+
+ *  |                     Client Port (i32)                         |
+ *  +---------------------------------------------------------------+
+ *  |                     Channel Sequence (i32)                    |
+ *  +---------------------------------------------------------------+
+ * </pre>
+ *
+ * Stateless; thread-safe.
+ */
+final class NodeDescriptor {
+
+    static final int VERSION = 1;
+    static final int MAGIC = 0x444E504B; // "KPND"
+    static final int STATE_ACTIVE = 1;
+    static final int STATE_CLOSED = 2;
+
+    static final int VERSION_OFFSET = 0;
+    static final int MAGIC_OFFSET = VERSION_OFFSET + Integer.BYTES;
+    static final int PORT_OFFSET = MAGIC_OFFSET + Integer.BYTES;
+    static final int STATE_OFFSET = PORT_OFFSET + Integer.BYTES;
+    static final int PID_OFFSET = STATE_OFFSET + Integer.BYTES;
+    static final int START_MILLIS_OFFSET = PID_OFFSET + Long.BYTES;
+    static final int DOMAIN_ID_OFFSET = START_MILLIS_OFFSET + Long.BYTES;
+    static final int ACCEPT_CAPACITY_OFFSET = DOMAIN_ID_OFFSET + Long.BYTES;
+    static final int HEARTBEAT_OFFSET = 2 * RingBufferDescriptor.CACHE_LINE_LENGTH;
+    static final int HEADER_LENGTH = HEARTBEAT_OFFSET + 2 * RingBufferDescriptor.CACHE_LINE_LENGTH;
+    static final int ACCEPT_RING_OFFSET = HEADER_LENGTH;
+
+    /** Capacity of the accept ring. */
+    static final int ACCEPT_RING_CAPACITY = 64 * 1024;
+
+    /** Type of a connect request in the accept ring. */
+    static final int CONNECT_MSG_TYPE_ID = 1;
+    static final int CONNECT_CLIENT_PORT_OFFSET = 0;
+    static final int CONNECT_SEQ_OFFSET = CONNECT_CLIENT_PORT_OFFSET + Integer.BYTES;
+    static final int CONNECT_LENGTH = CONNECT_SEQ_OFFSET + Integer.BYTES;
+
+    private NodeDescriptor() {
+    }
+
+    static int fileLength(int acceptCapacity) {
+        return ACCEPT_RING_OFFSET + RingBufferDescriptor.totalLength(acceptCapacity);
+    }
+}

@@ -1,0 +1,87 @@
+package org.karmi.tech.parastation.internal;
+
+import static org.karmi.tech.parastation.internal.NodeDescriptor.*;
+
+import java.io.IOException;
+import java.nio.MappedByteBuffer;
+import java.nio.file.Path;
+
+import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
+import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
+
+/**
+ * A flyweight over a mapped node file ({@link NodeDescriptor}): one's own (written) or a
+ * peer's (read, and its accept ring written). Thread-safe: header words are accessed with
+ * acquire/release; the accept ring is many-to-one.
+ */
+final class NodeFile {
+
+    private final Path path;
+    private final MappedByteBuffer buffer;
+    private final ManyToOneRingBuffer acceptRing;
+
+    private NodeFile(Path path, MappedByteBuffer buffer) {
+        this.path = path;
+        this.buffer = buffer;
+        int capacity = ShmFile.getInt(buffer, ACCEPT_CAPACITY_OFFSET);
+        this.acceptRing = new ManyToOneRingBuffer(ShmFile.slice(buffer, ACCEPT_RING_OFFSET,
+                RingBufferDescriptor.totalLength(capacity)));
+    }
+
+    /** Creates this node's file (fails if the port's file exists). */
+    static NodeFile create(Path path, int port, long domainId) throws IOException {
+        MappedByteBuffer b = ShmFile.createNew(path, fileLength(ACCEPT_RING_CAPACITY));
+        ShmFile.putInt(b, MAGIC_OFFSET, MAGIC);
+        ShmFile.putInt(b, PORT_OFFSET, port);
+        ShmFile.putInt(b, STATE_OFFSET, STATE_ACTIVE);
+        ShmFile.putLong(b, PID_OFFSET, ProcessLiveness.currentPid());
+        ShmFile.putLong(b, START_MILLIS_OFFSET, ProcessLiveness.currentStartMillis());
+        ShmFile.putLong(b, DOMAIN_ID_OFFSET, domainId);
+        ShmFile.putInt(b, ACCEPT_CAPACITY_OFFSET, ACCEPT_RING_CAPACITY);
+        ShmFile.putLong(b, HEARTBEAT_OFFSET, System.currentTimeMillis());
+        ShmFile.putIntRelease(b, VERSION_OFFSET, VERSION);
+        return new NodeFile(path, b);
+    }
+
+    /**
+     * Maps a peer's node file.
+     *
+     * @throws java.nio.file.NoSuchFileException if there is none
+     * @throws IOException if it is not a complete version-1 node file
+     */
+    static NodeFile open(Path path) throws IOException {
+        NodeFile f = openAny(path);
+        if (f == null) {
+            throw new IOException("parastation: node file " + path + " is still being initialised");
+        }
+        return f;
+    }
+
+    /** Like {@link #open} but returns null for a file still being initialised. */
+    static NodeFile openAny(Path path) throws IOException {
+        MappedByteBuffer b = ShmFile.open(path, HEADER_LENGTH);
+        int version = ShmFile.getIntAcquire(b, VERSION_OFFSET);
+        if (version == 0) {
+            return null;
+        }
+        int magic = ShmFile.getInt(b, MAGIC_OFFSET);
+        int capacity = ShmFile.getInt(b, ACCEPT_CAPACITY_OFFSET);
+        if (version != VERSION || magic != MAGIC || Integer.bitCount(capacity) != 1
+                || capacity < RingBufferDescriptor.MIN_CAPACITY || b.capacity() < fileLength(capacity)) {
+            throw new IOException(String.format("parastation: %s is not a version %d node file (magic 0x%08X,"
+                    + " version %d, accept ring %d, %d bytes)", path, VERSION, magic, version, capacity, b.capacity()));
+        }
+        return new NodeFile(path, b);
+    }
+
+    Path path() { return path; }
+    int port() { return ShmFile.getInt(buffer, PORT_OFFSET); }
+    long pid() { return ShmFile.getLong(buffer, PID_OFFSET); }
+    long startMillis() { return ShmFile.getLong(buffer, START_MILLIS_OFFSET); }
+    long domainId() { return ShmFile.getLong(buffer, DOMAIN_ID_OFFSET); }
+    int stateAcquire() { return ShmFile.getIntAcquire(buffer, STATE_OFFSET); }
+    void putStateRelease(int state) { ShmFile.putIntRelease(buffer, STATE_OFFSET, state); }
+    long heartbeatAcquire() { return ShmFile.getLongAcquire(buffer, HEARTBEAT_OFFSET); }
+    void putHeartbeatRelease(long epochMs) { ShmFile.putLongRelease(buffer, HEARTBEAT_OFFSET, epochMs); }
+    ManyToOneRingBuffer acceptRing() { return acceptRing; }
+}

@@ -1,0 +1,177 @@
+package org.karmi.tech.parastation.internal;
+
+import java.nio.file.Path;
+import java.util.function.Function;
+
+import org.karmi.tech.parastation.internal.ring.BackoffIdleStrategy;
+import org.karmi.tech.parastation.internal.ring.IdleStrategy;
+import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
+
+/**
+ * Settings of the ParaStation technology, with defaults as named constants; built from system
+ * properties ({@code karmi.parastation.*}) outside OSGi or from the metatype configuration in
+ * OSGi. Immutable; thread-safe.
+ */
+public final class ParaStationConfig {
+
+    /** Prefix of the system properties read by {@link #fromSystemProperties()}. */
+    public static final String PROPERTY_PREFIX = "karmi.parastation.";
+
+    public static final String DEFAULT_DOMAIN_DIRECTORY = "/dev/shm/karmi";
+    public static final int DEFAULT_RING_CAPACITY = 1 << 20;
+    public static final long DEFAULT_SPIN_TRIES = 20_000;
+    public static final long DEFAULT_YIELD_TRIES = 200;
+    public static final long DEFAULT_MIN_PARK_NS = 1_000;
+    public static final long DEFAULT_MAX_PARK_NS = 1_000_000;
+    public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 100;
+    public static final long DEFAULT_LIVENESS_TIMEOUT_MS = 10_000;
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+    public static final long DEFAULT_IDLE_CONNECTION_TIMEOUT_MS = 60_000;
+    /** Longest park of the conductor (accept ring, heartbeat, liveness), bounding connect latency. */
+    public static final long CONDUCTOR_MAX_PARK_NS = 4_000_000;
+
+    private final Path domainDirectory;
+    private final int ringCapacity;
+    private final long spinTries;
+    private final long yieldTries;
+    private final long minParkNs;
+    private final long maxParkNs;
+    private final long heartbeatIntervalMs;
+    private final long livenessTimeoutMs;
+    private final int maxMessageBytes;
+    private final long idleConnectionTimeoutMs;
+
+    private ParaStationConfig(Builder b) {
+        this.domainDirectory = b.domainDirectory;
+        this.ringCapacity = RingBufferDescriptor.checkCapacity(b.ringCapacity);
+        this.spinTries = b.spinTries;
+        this.yieldTries = b.yieldTries;
+        this.minParkNs = b.minParkNs;
+        this.maxParkNs = b.maxParkNs;
+        this.heartbeatIntervalMs = positive("heartbeatIntervalMs", b.heartbeatIntervalMs);
+        this.livenessTimeoutMs = positive("livenessTimeoutMs", b.livenessTimeoutMs);
+        this.maxMessageBytes = (int) positive("maxMessageBytes", b.maxMessageBytes);
+        this.idleConnectionTimeoutMs = positive("idleConnectionTimeoutMs", b.idleConnectionTimeoutMs);
+        newIdleStrategy(); // validates the back-off
+    }
+
+    private static long positive(String name, long v) {
+        if (v <= 0) {
+            throw new IllegalArgumentException(name + " must be positive: " + v);
+        }
+        return v;
+    }
+
+    /** The defaults. */
+    public static ParaStationConfig defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The defaults overridden by the system properties {@code karmi.parastation.<name>}. */
+    public static ParaStationConfig fromSystemProperties() {
+        return from(name -> System.getProperty(PROPERTY_PREFIX + name));
+    }
+
+    /**
+     * The defaults overridden by the values {@code lookup} returns for the setting names
+     * ({@code domainDirectory}, {@code ringCapacity}, {@code spinTries}, {@code yieldTries},
+     * {@code minParkNs}, {@code maxParkNs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
+     * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}); null means "default".
+     *
+     * @throws IllegalArgumentException naming a value that is not a number or out of range
+     */
+    public static ParaStationConfig from(Function<String, String> lookup) {
+        Builder b = builder();
+        String dir = lookup.apply("domainDirectory");
+        if (dir != null && !dir.isBlank()) {
+            b.domainDirectory(Path.of(dir.trim()));
+        }
+        b.ringCapacity((int) number(lookup, "ringCapacity", b.ringCapacity));
+        b.spinTries(number(lookup, "spinTries", b.spinTries));
+        b.yieldTries(number(lookup, "yieldTries", b.yieldTries));
+        b.minParkNs(number(lookup, "minParkNs", b.minParkNs));
+        b.maxParkNs(number(lookup, "maxParkNs", b.maxParkNs));
+        b.heartbeatIntervalMs(number(lookup, "heartbeatIntervalMs", b.heartbeatIntervalMs));
+        b.livenessTimeoutMs(number(lookup, "livenessTimeoutMs", b.livenessTimeoutMs));
+        b.maxMessageBytes((int) number(lookup, "maxMessageBytes", b.maxMessageBytes));
+        b.idleConnectionTimeoutMs(number(lookup, "idleConnectionTimeoutMs", b.idleConnectionTimeoutMs));
+        return b.build();
+    }
+
+    private static long number(Function<String, String> lookup, String name, long dflt) {
+        String v = lookup.apply(name);
+        if (v == null || v.isBlank()) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("parastation setting " + name + " is not a number: '" + v + "'");
+        }
+    }
+
+    /** A new idle strategy for one waiting thread (client callers, server receivers). */
+    public IdleStrategy newIdleStrategy() {
+        return new BackoffIdleStrategy(spinTries, yieldTries, minParkNs, maxParkNs);
+    }
+
+    /** A new idle strategy for the conductor, parking longer than the receivers. */
+    IdleStrategy newConductorIdleStrategy() {
+        return new BackoffIdleStrategy(100, 10, minParkNs, Math.max(maxParkNs, CONDUCTOR_MAX_PARK_NS));
+    }
+
+    public Path domainDirectory() { return domainDirectory; }
+    public int ringCapacity() { return ringCapacity; }
+    public long spinTries() { return spinTries; }
+    public long yieldTries() { return yieldTries; }
+    public long minParkNs() { return minParkNs; }
+    public long maxParkNs() { return maxParkNs; }
+    public long heartbeatIntervalMs() { return heartbeatIntervalMs; }
+    public long livenessTimeoutMs() { return livenessTimeoutMs; }
+    public int maxMessageBytes() { return maxMessageBytes; }
+    public long idleConnectionTimeoutMs() { return idleConnectionTimeoutMs; }
+
+    @Override
+    public String toString() {
+        return "ParaStationConfig[domain=" + domainDirectory + ", ring=" + ringCapacity + ", spins=" + spinTries
+                + ", yields=" + yieldTries + ", parkNs=" + minParkNs + ".." + maxParkNs + ", heartbeatMs="
+                + heartbeatIntervalMs + ", livenessMs=" + livenessTimeoutMs + ", maxMessage=" + maxMessageBytes
+                + ", idleConnectionMs=" + idleConnectionTimeoutMs + "]";
+    }
+
+    /** Collects settings; not thread-safe. */
+    public static final class Builder {
+        private Path domainDirectory = Path.of(DEFAULT_DOMAIN_DIRECTORY);
+        private int ringCapacity = DEFAULT_RING_CAPACITY;
+        private long spinTries = DEFAULT_SPIN_TRIES;
+        private long yieldTries = DEFAULT_YIELD_TRIES;
+        private long minParkNs = DEFAULT_MIN_PARK_NS;
+        private long maxParkNs = DEFAULT_MAX_PARK_NS;
+        private long heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
+        private long livenessTimeoutMs = DEFAULT_LIVENESS_TIMEOUT_MS;
+        private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+        private long idleConnectionTimeoutMs = DEFAULT_IDLE_CONNECTION_TIMEOUT_MS;
+
+        private Builder() {
+        }
+
+        public Builder domainDirectory(Path v) { domainDirectory = v; return this; }
+        public Builder ringCapacity(int v) { ringCapacity = v; return this; }
+        public Builder spinTries(long v) { spinTries = v; return this; }
+        public Builder yieldTries(long v) { yieldTries = v; return this; }
+        public Builder minParkNs(long v) { minParkNs = v; return this; }
+        public Builder maxParkNs(long v) { maxParkNs = v; return this; }
+        public Builder heartbeatIntervalMs(long v) { heartbeatIntervalMs = v; return this; }
+        public Builder livenessTimeoutMs(long v) { livenessTimeoutMs = v; return this; }
+        public Builder maxMessageBytes(int v) { maxMessageBytes = v; return this; }
+        public Builder idleConnectionTimeoutMs(long v) { idleConnectionTimeoutMs = v; return this; }
+
+        public ParaStationConfig build() {
+            return new ParaStationConfig(this);
+        }
+    }
+}

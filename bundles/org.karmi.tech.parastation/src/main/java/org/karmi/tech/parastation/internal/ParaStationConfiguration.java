@@ -1,0 +1,40 @@
+package org.karmi.tech.parastation.internal;
+
+import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.ObjectClassDefinition;
+
+/** Metatype of the ParaStation technology's configuration (PID {@value ParaStationComponent#PID}). */
+@ObjectClassDefinition(name = "KaRMI ParaStation technology",
+        description = "Shared-memory messaging between the JVMs of one host")
+@interface ParaStationConfiguration {
+
+    @AttributeDefinition(description = "Shared-memory directory shared by the JVMs of one domain; its parent must exist")
+    String domainDirectory() default ParaStationConfig.DEFAULT_DOMAIN_DIRECTORY;
+
+    @AttributeDefinition(description = "Bytes per ring direction of each connection (a power of two)")
+    int ringCapacity() default ParaStationConfig.DEFAULT_RING_CAPACITY;
+
+    @AttributeDefinition(description = "Busy-spins of a waiting thread before it yields")
+    long spinTries() default ParaStationConfig.DEFAULT_SPIN_TRIES;
+
+    @AttributeDefinition(description = "Yields of a waiting thread before it parks")
+    long yieldTries() default ParaStationConfig.DEFAULT_YIELD_TRIES;
+
+    @AttributeDefinition(description = "First park period of a waiting thread, in ns (doubles up to maxParkNs)")
+    long minParkNs() default ParaStationConfig.DEFAULT_MIN_PARK_NS;
+
+    @AttributeDefinition(description = "Longest park period of a waiting thread, in ns (bounds idle wake-up latency)")
+    long maxParkNs() default ParaStationConfig.DEFAULT_MAX_PARK_NS;
+
+    @AttributeDefinition(description = "Heartbeat and liveness check interval, in ms")
+    long heartbeatIntervalMs() default ParaStationConfig.DEFAULT_HEARTBEAT_INTERVAL_MS;
+
+    @AttributeDefinition(description = "A peer whose heartbeat is older than this (ms) is considered dead")
+    long livenessTimeoutMs() default ParaStationConfig.DEFAULT_LIVENESS_TIMEOUT_MS;
+
+    @AttributeDefinition(description = "Largest frame accepted, in bytes")
+    int maxMessageBytes() default ParaStationConfig.DEFAULT_MAX_MESSAGE_BYTES;
+
+    @AttributeDefinition(description = "Pooled client connections idle for longer than this (ms) are closed")
+    long idleConnectionTimeoutMs() default ParaStationConfig.DEFAULT_IDLE_CONNECTION_TIMEOUT_MS;
+}

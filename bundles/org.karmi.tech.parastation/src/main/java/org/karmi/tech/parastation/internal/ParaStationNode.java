@@ -1,0 +1,355 @@
+package org.karmi.tech.parastation.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.net.ConnectException;
+import java.net.SocketTimeoutException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.Handshake;
+import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.TechnologyContext;
+import org.karmi.spi.transport.Utid;
+import org.karmi.tech.parastation.internal.ring.IdleStrategy;
+import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
+
+/**
+ * One life of the ParaStation technology (from {@code start} to {@code close}): this node's
+ * file and port in the domain, the peers it talks to, its client channels (pooled) and server
+ * channels, and the {@link Conductor} thread. Thread-safe.
+ */
+final class ParaStationNode {
+
+    private static final System.Logger LOG = System.getLogger(ParaStationNode.class.getName());
+    private static final long CLOSE_JOIN_MS = 2_000;
+
+    private final ParaStationConfig config;
+    private final TechnologyContext context;
+    private final Technology technology;
+    private final DomainDirectory domain;
+    private final int port;
+    private final NodeFile nodeFile;
+    private final Utid utid;
+    private final ParaStationStatistics statistics = new ParaStationStatistics();
+    private final Map<Integer, PeerNode> peers = new ConcurrentHashMap<>();
+    private final Set<ClientChannel> clients = ConcurrentHashMap.newKeySet();
+    private final Set<ServerChannel> servers = ConcurrentHashMap.newKeySet();
+    private final Map<Integer, ConcurrentLinkedDeque<ClientChannel>> pools = new ConcurrentHashMap<>();
+    private final Map<ServerChannel, Thread> receivers = new ConcurrentHashMap<>();
+    private final AtomicInteger channelSeq = new AtomicInteger();
+    private final Conductor conductor;
+    private final Thread conductorThread;
+    private volatile boolean closed;
+
+    private ParaStationNode(ParaStationConfig config, TechnologyContext context, Technology technology,
+            DomainDirectory domain, int port, NodeFile nodeFile) {
+        this.config = config;
+        this.context = context;
+        this.technology = technology;
+        this.domain = domain;
+        this.port = port;
+        this.nodeFile = nodeFile;
+        this.utid = ParaStationAddress.utid(domain.domainId(), port);
+        this.conductor = new Conductor(this);
+        this.conductorThread = new Thread(conductor, "karmi-parastation-conductor-" + port);
+        this.conductorThread.setDaemon(true);
+    }
+
+    /**
+     * Opens the domain, reclaims dead nodes' files, takes a port and starts the conductor.
+     *
+     * @throws IOException if the domain directory cannot be used (the message names it)
+     */
+    static ParaStationNode start(ParaStationConfig config, TechnologyContext context, Technology technology)
+            throws IOException {
+        DomainDirectory domain = DomainDirectory.open(config.domainDirectory());
+        int reclaimed = domain.reclaimDeadNodes();
+        if (reclaimed > 0) {
+            LOG.log(Level.INFO, "parastation: reclaimed " + reclaimed + " files of dead nodes in " + domain.directory());
+        }
+        for (int attempt = 0; ; attempt++) {
+            int port = domain.allocatePort();
+            try {
+                NodeFile file = NodeFile.create(domain.nodeFile(port), port, domain.domainId());
+                ParaStationNode node = new ParaStationNode(config, context, technology, domain, port, file);
+                node.conductorThread.start();
+                return node;
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 1000) {
+                    throw new IOException("parastation: no free port in " + domain.directory(), e);
+                }
+            }
+        }
+    }
+
+    ParaStationConfig config() { return config; }
+    Technology technology() { return technology; }
+    InboundHandler inbound() { return context.inbound(); }
+    long ioTimeoutMillis() { return context.ioTimeoutMillis(); }
+    int port() { return port; }
+    Utid utid() { return utid; }
+    long domainId() { return domain.domainId(); }
+    DomainDirectory domain() { return domain; }
+    NodeFile nodeFile() { return nodeFile; }
+    ParaStationStatistics statistics() { return statistics; }
+    boolean isClosed() { return closed; }
+
+    Handshake localHandshake() {
+        return Handshake.of(context);
+    }
+
+    // ------------------------------------------------------------------ client side
+
+    Connection acquire(Utid remote, long timeoutMillis) throws IOException {
+        if (timeoutMillis <= 0) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeoutMillis);
+        }
+        if (closed) {
+            throw new IOException("parastation: technology of node " + port + " is closed");
+        }
+        if (!ParaStationAddress.inDomain(remote, domain.domainId())) {
+            throw new ConnectException("parastation: " + remote + " is not in domain "
+                    + Long.toHexString(domain.domainId()) + " (" + domain.directory() + ")");
+        }
+        int remotePort = ParaStationAddress.port(remote.address());
+        ConcurrentLinkedDeque<ClientChannel> pool = pools.get(remotePort);
+        if (pool != null) {
+            ClientChannel ch;
+            while ((ch = pool.pollFirst()) != null) {
+                if (ch.isOpen()) {
+                    return ch;
+                }
+                ch.closeOwned("found broken in the pool");
+            }
+        }
+        return connect(remotePort, System.nanoTime() + timeoutMillis * 1_000_000L);
+    }
+
+    private ClientChannel connect(int remotePort, long deadlineNs) throws IOException {
+        PeerNode peer = peer(remotePort);
+        int seq = channelSeq.incrementAndGet();
+        Path path = domain.channelFile(port, seq);
+        ChannelFile file = ChannelFile.create(path, config.ringCapacity(), seq, port, remotePort);
+        ClientChannel ch = new ClientChannel(this, peer, file, seq);
+        clients.add(ch);
+        try {
+            ch.handshake(localHandshake(), deadlineNs);
+            statistics.connectionsOpened.increment();
+            statistics.connectionsOpen.increment();
+            if (closed) {
+                ch.closeOwned("technology closed");
+                throw new IOException("parastation: technology of node " + port + " is closed");
+            }
+            return ch;
+        } catch (SocketTimeoutException e) {
+            ch.closeOwned(e.getMessage());
+            SocketTimeoutException t = new SocketTimeoutException("parastation: node " + remotePort
+                    + " did not complete the handshake in time");
+            t.initCause(e);
+            throw t;
+        } catch (IOException | RuntimeException e) {
+            ch.closeOwned(e.getMessage());
+            throw e;
+        } finally {
+            Files.deleteIfExists(path); // both ends have it mapped (or it failed): nothing to reclaim later
+        }
+    }
+
+    /** Posts the connect request for channel {@code seq} into the peer's accept ring. */
+    void postConnect(PeerNode peer, int seq, long deadlineNs) throws IOException {
+        byte[] msg = new byte[NodeDescriptor.CONNECT_LENGTH];
+        java.nio.ByteBuffer.wrap(msg).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(NodeDescriptor.CONNECT_CLIENT_PORT_OFFSET, port)
+                .putInt(NodeDescriptor.CONNECT_SEQ_OFFSET, seq);
+        ManyToOneRingBuffer ring = peer.file().acceptRing();
+        IdleStrategy idle = config.newIdleStrategy();
+        while (!ring.write(NodeDescriptor.CONNECT_MSG_TYPE_ID, msg, 0, msg.length)) {
+            peer.checkAlive();
+            if (System.nanoTime() - deadlineNs > 0) {
+                throw new SocketTimeoutException("parastation: the accept ring of node " + peer.port() + " stayed full");
+            }
+            idle.idle();
+        }
+    }
+
+    /**
+     * The live peer at {@code remotePort}, mapping its node file on first use.
+     *
+     * @throws ConnectException if no live node has that port
+     */
+    PeerNode peer(int remotePort) throws IOException {
+        PeerNode p = peers.get(remotePort);
+        if (p != null && !p.isDead()) {
+            return p;
+        }
+        NodeFile file;
+        try {
+            file = NodeFile.open(domain.nodeFile(remotePort));
+        } catch (NoSuchFileException e) {
+            throw new ConnectException("parastation: no node at port " + remotePort + " in " + domain.directory());
+        }
+        if (file.stateAcquire() == NodeDescriptor.STATE_CLOSED) {
+            throw new ConnectException("parastation: node " + remotePort + " has closed");
+        }
+        if (!ProcessLiveness.isAlive(file.pid(), file.startMillis())) {
+            domain.deleteNodeFiles(remotePort);
+            throw new ConnectException("parastation: node " + remotePort + " (pid " + file.pid() + ") is dead");
+        }
+        PeerNode fresh = new PeerNode(remotePort, file);
+        PeerNode raced = peers.merge(remotePort, fresh, (old, neu) -> old.isDead() ? neu : old);
+        return raced;
+    }
+
+    void releaseToPool(ClientChannel ch) {
+        if (closed) {
+            ch.closeOwned("technology closed");
+            return;
+        }
+        pools.computeIfAbsent(ch.peer().port(), k -> new ConcurrentLinkedDeque<>()).offerFirst(ch);
+    }
+
+    void removeClient(ClientChannel ch) {
+        if (clients.remove(ch) && ch.remoteHandshake() != null) {
+            statistics.connectionsOpen.decrement();
+        }
+        ConcurrentLinkedDeque<ClientChannel> pool = pools.get(ch.peer().port());
+        if (pool != null) {
+            pool.remove(ch);
+        }
+    }
+
+    // ------------------------------------------------------------------ server side
+
+    /** Called by the conductor for each connect request in the accept ring. */
+    void accept(int clientPort, int seq) {
+        if (closed) {
+            return;
+        }
+        try {
+            PeerNode client = peer(clientPort);
+            ChannelFile file = ChannelFile.open(domain.channelFile(clientPort, seq), clientPort, port);
+            ServerChannel ch = new ServerChannel(this, client, file, seq);
+            ch.markAccepted();
+            Thread t = new Thread(ch, ch.threadName());
+            t.setDaemon(true);
+            servers.add(ch);
+            receivers.put(ch, t);
+            t.start();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.DEBUG, () -> "parastation: ignoring connect request " + clientPort + "-" + seq + ": " + e);
+        }
+    }
+
+    void removeServer(ServerChannel ch) {
+        servers.remove(ch);
+        receivers.remove(ch);
+    }
+
+    // ------------------------------------------------------------------ liveness (conductor)
+
+    /** Heartbeat, peer liveness and the idle-connection watchdog; returns work done. */
+    int duty(long nowMs) {
+        nodeFile.putHeartbeatRelease(nowMs);
+        int work = 0;
+        for (PeerNode peer : peers.values()) {
+            boolean died = peer.checkAliveNow(nowMs, config.livenessTimeoutMs());
+            if (peer.isDead()) {
+                peers.remove(peer.port(), peer);
+                closeChannelsOf(peer);
+                work++;
+            }
+            if (died) {
+                int n = domain.deleteNodeFiles(peer.port());
+                LOG.log(Level.INFO, peer.deathReason() + "; its connections are closed, " + n + " files reclaimed");
+            }
+        }
+        for (ConcurrentLinkedDeque<ClientChannel> pool : pools.values()) {
+            for (ClientChannel ch : pool) {
+                if (nowMs - ch.idleSinceMs() > config.idleConnectionTimeoutMs() && pool.remove(ch)) {
+                    ch.closeOwned("idle for longer than " + config.idleConnectionTimeoutMs() + " ms");
+                    work++;
+                }
+            }
+        }
+        return work;
+    }
+
+    private void closeChannelsOf(PeerNode peer) {
+        String reason = peer.deathReason();
+        for (ClientChannel ch : clients) {
+            if (ch.peer() == peer) {
+                ch.close(reason);
+            }
+        }
+        for (ServerChannel ch : servers) {
+            if (ch.peer() == peer) {
+                ch.close(reason);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ close
+
+    void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        String reason = "parastation: technology of node " + port + " closed";
+        conductor.stop();
+        join(conductorThread);
+        for (ConcurrentLinkedDeque<ClientChannel> pool : pools.values()) {
+            ClientChannel ch;
+            while ((ch = pool.pollFirst()) != null) {
+                ch.closeOwned(reason);
+            }
+        }
+        for (ClientChannel ch : new ArrayList<>(clients)) {
+            ch.close(reason);
+        }
+        List<Thread> threads = new ArrayList<>(receivers.values());
+        for (ServerChannel ch : new ArrayList<>(servers)) {
+            ch.close(reason);
+        }
+        for (Thread t : threads) {
+            join(t);
+        }
+        for (PeerNode peer : peers.values()) {
+            peer.markDead(reason);
+        }
+        nodeFile.putStateRelease(NodeDescriptor.STATE_CLOSED);
+        domain.deleteNodeFiles(port);
+    }
+
+    private static void join(Thread t) {
+        if (t == Thread.currentThread()) {
+            return;
+        }
+        try {
+            t.join(CLOSE_JOIN_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (t.isAlive()) {
+            LOG.log(Level.WARNING, "parastation: thread " + t.getName() + " did not end within " + CLOSE_JOIN_MS
+                    + " ms of close (a handler still running?)");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "parastation node " + port + " in " + domain.directory();
+    }
+}

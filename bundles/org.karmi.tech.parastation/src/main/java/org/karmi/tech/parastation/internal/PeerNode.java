@@ -1,0 +1,84 @@
+package org.karmi.tech.parastation.internal;
+
+import java.io.IOException;
+
+/**
+ * Another node of the domain as this node sees it: its mapped node file (accept ring,
+ * heartbeat, state, process id) and whether it is still alive. The conductor
+ * {@linkplain #checkAlive checks} it at the heartbeat interval; waiting threads only read the
+ * {@code dead} flag. Thread-safe.
+ */
+final class PeerNode {
+
+    private final int port;
+    private final NodeFile file;
+    private final long pid;
+    private final long startMillis;
+    private volatile String deathReason;
+
+    PeerNode(int port, NodeFile file) {
+        this.port = port;
+        this.file = file;
+        this.pid = file.pid();
+        this.startMillis = file.startMillis();
+    }
+
+    int port() { return port; }
+    NodeFile file() { return file; }
+    long pid() { return pid; }
+
+    boolean isDead() {
+        return deathReason != null;
+    }
+
+    /** Why the peer is unusable, or null while it is alive. */
+    String deathReason() {
+        return deathReason;
+    }
+
+    /** @throws IOException if the peer died or closed */
+    void checkAlive() throws IOException {
+        String reason = deathReason;
+        if (reason != null) {
+            throw new IOException(reason);
+        }
+    }
+
+    /**
+     * Checks the peer's process, state and heartbeat (a few {@code /proc} reads): for the
+     * conductor only.
+     *
+     * @return true if the peer died since the last check (its files should be reclaimed)
+     */
+    boolean checkAliveNow(long nowMs, long livenessTimeoutMs) {
+        if (deathReason != null) {
+            return false;
+        }
+        if (file.stateAcquire() == NodeDescriptor.STATE_CLOSED) {
+            deathReason = "parastation: node " + port + " (pid " + pid + ") closed";
+            return false;
+        }
+        if (!ProcessLiveness.isAlive(pid, startMillis)) {
+            deathReason = "parastation: node " + port + " (pid " + pid + ") died";
+            return true;
+        }
+        long silentMs = nowMs - file.heartbeatAcquire();
+        if (silentMs > livenessTimeoutMs) {
+            deathReason = "parastation: node " + port + " (pid " + pid + ") sent no heartbeat for " + silentMs + " ms";
+            return false;
+        }
+        return false;
+    }
+
+    /** Marks the peer unusable (for example after our own close). */
+    void markDead(String reason) {
+        if (deathReason == null) {
+            deathReason = reason;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PeerNode[port=" + port + ", pid=" + pid + (deathReason != null ? ", " + deathReason : "") + "]";
+    }
+}

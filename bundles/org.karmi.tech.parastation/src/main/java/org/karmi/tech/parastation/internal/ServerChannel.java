@@ -1,0 +1,302 @@
+package org.karmi.tech.parastation.internal;
+
+import java.io.IOException;
+import java.io.StreamCorruptedException;
+import java.lang.System.Logger.Level;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.karmi.spi.transport.Handshake;
+import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.MessageType;
+import org.karmi.spi.transport.ServerConnection;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.WireBuffer;
+import org.karmi.tech.parastation.internal.ring.IdleStrategy;
+
+/**
+ * The server end of one channel: its own receiver thread answers the handshake, then reads
+ * frames from the client-to-server ring and hands them to the {@link InboundHandler}, one call
+ * at a time (the next frame is not read before {@link #sendReply()}). Threading: the receiver
+ * thread plus whichever thread sends the reply; {@link #close()} from any thread.
+ */
+final class ServerChannel implements ServerConnection, Runnable {
+
+    private static final System.Logger LOG = System.getLogger(ServerChannel.class.getName());
+
+    private final ParaStationNode node;
+    private final PeerNode peer;
+    private final ChannelFile file;
+    private final int seq;
+    private final FramePublisher publisher;
+    private final FrameReceiver receiver;
+    private final IdleStrategy idle;
+    private final WireBuffer request = new WireBuffer(256);
+    private final WireBuffer reply = new WireBuffer(256);
+    private final ChannelGuard sendGuard = this::checkSendable;
+    private final ChannelGuard receiveGuard = this::checkReceivable;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private volatile boolean replyPending;
+    private volatile String closeReason;
+    private int currentCallId;
+    private Handshake remoteHandshake;
+    private Object attachment;
+
+    ServerChannel(ParaStationNode node, PeerNode peer, ChannelFile file, int seq) {
+        this.node = node;
+        this.peer = peer;
+        this.file = file;
+        this.seq = seq;
+        ParaStationConfig config = node.config();
+        this.publisher = new FramePublisher(file.serverToClient(), config.newIdleStrategy());
+        this.idle = config.newIdleStrategy();
+        this.receiver = new FrameReceiver(file.clientToServer(), idle, config.maxMessageBytes());
+    }
+
+    PeerNode peer() {
+        return peer;
+    }
+
+    String threadName() {
+        return "karmi-parastation-rx-" + node.port() + "-from-" + peer.port() + "." + seq;
+    }
+
+    @Override
+    public void run() {
+        boolean open = false;
+        try {
+            open = handshake();
+            if (open) {
+                node.statistics().connectionsOpened.increment();
+                node.statistics().connectionsOpen.increment();
+                serve();
+            }
+        } catch (IOException e) {
+            LOG.log(Level.DEBUG, () -> this + " ends: " + e.getMessage());
+            close(e.getMessage());
+        } catch (RuntimeException | Error e) {
+            LOG.log(Level.WARNING, this + " failed", e);
+            close(String.valueOf(e));
+        } finally {
+            close(closeReason == null ? "receiver ended" : closeReason);
+            if (open) {
+                node.statistics().connectionsOpen.decrement();
+                try {
+                    node.inbound().onClosed(this);
+                } catch (RuntimeException e) {
+                    LOG.log(Level.WARNING, "onClosed of " + this + " threw", e);
+                }
+            }
+            node.removeServer(this);
+        }
+    }
+
+    private boolean handshake() throws IOException {
+        receiver.begin(request);
+        receiver.receive(System.nanoTime() + node.ioTimeoutMillis() * 1_000_000L, receiveGuard);
+        node.statistics().bytesReceived.add(receiver.bytes());
+        Handshake local = node.localHandshake();
+        if (receiver.frameType() != MessageType.HELLO) {
+            return refuse(Handshake.REFUSED_MALFORMED, "expected HELLO, got "
+                    + MessageType.name((byte) receiver.frameType()));
+        }
+        Handshake hello;
+        try {
+            hello = Handshake.readFrom(request);
+        } catch (StreamCorruptedException e) {
+            return refuse(Handshake.REFUSED_MALFORMED, e.getMessage());
+        }
+        int code = local.checkCompatible(hello);
+        if (code != 0) {
+            return refuse(code, local.refusalMessage(code, hello));
+        }
+        if (node.isClosed()) {
+            return refuse(Handshake.REFUSED_UNAVAILABLE, "node is shutting down");
+        }
+        remoteHandshake = hello;
+        reply.clearForWrite(0);
+        local.writeTo(reply);
+        send(MessageType.HELLO_ACK, 0);
+        return true;
+    }
+
+    private boolean refuse(int code, String message) throws IOException {
+        reply.clearForWrite(0);
+        Handshake.writeRefusal(reply, code, message);
+        send(MessageType.REFUSE, 0);
+        close("refused: " + message);
+        return false;
+    }
+
+    private void serve() throws IOException {
+        final FrameReceiver receiver = this.receiver;
+        final IdleStrategy idle = this.idle;
+        while (!closed.get()) {
+            receiver.begin(request);
+            idle.reset();
+            int rounds = 0;
+            while (!receiver.poll()) {
+                if (receiver.inFrame()) {
+                    receiver.receive(System.nanoTime() + node.ioTimeoutMillis() * 1_000_000L, receiveGuard);
+                    break;
+                }
+                if ((++rounds & FrameReceiver.CHECK_MASK) == 0 || idle.isParking()) {
+                    receiveGuard.checkOpen();
+                }
+                idle.idle();
+            }
+            node.statistics().bytesReceived.add(receiver.bytes());
+            if (!dispatch(receiver.frameType())) {
+                return;
+            }
+        }
+    }
+
+    private boolean dispatch(int type) {
+        final InboundHandler handler = node.inbound();
+        switch (type) {
+            case MessageType.CALL:
+                node.statistics().callsReceived.increment();
+                currentCallId = receiver.callId();
+                reply.clearForWrite(0);
+                replyPending = true;
+                try {
+                    handler.onCall(this);
+                } catch (RuntimeException | Error e) {
+                    LOG.log(Level.WARNING, "handler threw on a call over " + this + "; closing it", e);
+                    close("handler threw " + e);
+                    return false;
+                }
+                return awaitReply();
+            case MessageType.ONE_WAY:
+                node.statistics().oneWayReceived.increment();
+                try {
+                    handler.onOneWay(this, request);
+                } catch (RuntimeException | Error e) {
+                    LOG.log(Level.WARNING, "handler threw on a one-way message over " + this + "; closing it", e);
+                    close("handler threw " + e);
+                    return false;
+                }
+                return true;
+            case MessageType.CLOSE:
+                close("client closed the connection");
+                return false;
+            default:
+                LOG.log(Level.WARNING, this + ": unexpected " + MessageType.name((byte) type) + " frame; closing");
+                close("unexpected " + MessageType.name((byte) type) + " frame");
+                return false;
+        }
+    }
+
+    private boolean awaitReply() {
+        idle.reset();
+        while (replyPending) {
+            if (closed.get()) {
+                return false;
+            }
+            idle.idle();
+        }
+        return !closed.get();
+    }
+
+    private void send(int type, int callId) throws IOException {
+        long deadlineNs = System.nanoTime() + node.ioTimeoutMillis() * 1_000_000L;
+        node.statistics().bytesSent.add(publisher.publish(type, callId, reply.array, 0, reply.position, deadlineNs,
+                sendGuard));
+    }
+
+    @Override
+    public long remoteNodeId() {
+        return remoteHandshake.nodeId();
+    }
+
+    @Override
+    public Handshake remoteHandshake() {
+        return remoteHandshake;
+    }
+
+    @Override
+    public Technology technology() {
+        return node.technology();
+    }
+
+    @Override
+    public WireBuffer request() {
+        return request;
+    }
+
+    @Override
+    public WireBuffer reply() {
+        return reply;
+    }
+
+    @Override
+    public void sendReply() throws IOException {
+        if (!replyPending) {
+            throw new IllegalStateException("no call awaits a reply on " + this);
+        }
+        try {
+            checkSendable();
+            send(MessageType.REPLY, currentCallId);
+        } catch (IOException | RuntimeException e) {
+            close(e.getMessage());
+            throw e;
+        } finally {
+            replyPending = false;
+        }
+    }
+
+    @Override
+    public void close() {
+        close("closed by the handler");
+    }
+
+    /** Closes from any thread: the state word tells the client; the receiver thread then ends. */
+    void close(String reason) {
+        if (closed.compareAndSet(false, true)) {
+            closeReason = reason == null ? "closed" : reason;
+            file.putServerStateRelease(ChannelDescriptor.STATE_CLOSED);
+        }
+    }
+
+    void markAccepted() {
+        file.putServerStateRelease(ChannelDescriptor.STATE_OPEN);
+    }
+
+    @Override
+    public Object attachment() {
+        return attachment;
+    }
+
+    @Override
+    public void attach(Object attachment) {
+        this.attachment = attachment;
+    }
+
+    private void checkSendable() throws IOException {
+        if (closed.get()) {
+            throw new IOException("parastation: connection from node " + peer.port() + " is closed: " + closeReason);
+        }
+        peer.checkAlive();
+        if (file.clientStateAcquire() == ChannelDescriptor.STATE_CLOSED) {
+            throw new IOException("parastation: node " + peer.port() + " closed the connection");
+        }
+    }
+
+    private void checkReceivable() throws IOException {
+        if (closed.get()) {
+            throw new IOException("parastation: connection from node " + peer.port() + " is closed: " + closeReason);
+        }
+        if (file.clientToServer().sizeAcquire() == 0) {
+            peer.checkAlive();
+            if (file.clientStateAcquire() == ChannelDescriptor.STATE_CLOSED) {
+                throw new IOException("parastation: node " + peer.port() + " closed the connection");
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "parastation server channel " + peer.port() + "-" + seq + " at node " + node.port();
+    }
+}

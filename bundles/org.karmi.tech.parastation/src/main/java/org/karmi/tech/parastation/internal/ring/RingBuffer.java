@@ -1,0 +1,158 @@
+package org.karmi.tech.parastation.internal.ring;
+
+import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.HEADER_LENGTH;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * A ring buffer of variable-length records in a (shared, memory-mapped) {@link ByteBuffer}
+ * laid out as {@link RingBufferDescriptor} and {@link RecordDescriptor} say. Producers
+ * {@linkplain #tryClaim claim} space, write the message in place and {@linkplain #commit
+ * commit}; the single consumer {@linkplain #read reads} records in order. Nothing on these
+ * paths makes a system call or allocates. Threading: see the subclasses
+ * ({@link OneToOneRingBuffer}, {@link ManyToOneRingBuffer}); at most one consumer.
+ */
+public abstract class RingBuffer {
+
+    /** {@link #tryClaim} result: not enough free space now (back-pressure); try again later. */
+    public static final int INSUFFICIENT_CAPACITY = -2;
+
+    static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+    final ByteBuffer buffer;
+    final int capacity;
+    final int mask;
+    final int maxMsgLength;
+    final int tailPositionIndex;
+    final int headCachePositionIndex;
+    final int headPositionIndex;
+
+    /**
+     * @param buffer a direct buffer of exactly {@code capacity + TRAILER_LENGTH} bytes, its
+     *               first byte 8-aligned; index 0 of the buffer is index 0 of the ring
+     */
+    RingBuffer(ByteBuffer buffer) {
+        if (!buffer.isDirect()) {
+            throw new IllegalArgumentException("ring buffers need a direct (mapped) buffer");
+        }
+        this.buffer = buffer.duplicate().order(ByteOrder.LITTLE_ENDIAN).clear();
+        this.capacity = RingBufferDescriptor.checkCapacity(buffer.capacity() - RingBufferDescriptor.TRAILER_LENGTH);
+        this.mask = capacity - 1;
+        this.maxMsgLength = capacity / 8 - HEADER_LENGTH;
+        this.tailPositionIndex = capacity + RingBufferDescriptor.TAIL_POSITION_OFFSET;
+        this.headCachePositionIndex = capacity + RingBufferDescriptor.HEAD_CACHE_POSITION_OFFSET;
+        this.headPositionIndex = capacity + RingBufferDescriptor.HEAD_POSITION_OFFSET;
+    }
+
+    /** Data capacity in bytes. */
+    public final int capacity() {
+        return capacity;
+    }
+
+    /** Longest message one record can carry; longer messages must be fragmented by the caller. */
+    public final int maxMsgLength() {
+        return maxMsgLength;
+    }
+
+    /** The ring's buffer (absolute indexes), for writing claimed messages and reading records. */
+    public final ByteBuffer buffer() {
+        return buffer;
+    }
+
+    /**
+     * Claims space for a message of {@code length} bytes.
+     *
+     * @return the index to write the message at, or {@link #INSUFFICIENT_CAPACITY}
+     * @throws IllegalArgumentException if the type is not positive or the length is out of range
+     */
+    public abstract int tryClaim(int msgTypeId, int length);
+
+    /** Publishes the message claimed at {@code index} (as returned by {@link #tryClaim}). */
+    public abstract void commit(int index);
+
+    /** Gives up a claim: the record becomes padding the consumer skips. */
+    public abstract void abort(int index);
+
+    /**
+     * Reads up to {@code messageCountLimit} records in order, handing each to the handler,
+     * then frees their space.
+     *
+     * @return the number of messages handed to the handler (padding not counted)
+     */
+    public abstract int read(MessageHandler handler, int messageCountLimit);
+
+    /**
+     * Copies a whole message into the ring as one record.
+     *
+     * @return false if there is not enough free space now
+     */
+    public final boolean write(int msgTypeId, byte[] src, int offset, int length) {
+        int index = tryClaim(msgTypeId, length);
+        if (index < 0) {
+            return false;
+        }
+        buffer.put(index, src, offset, length);
+        commit(index);
+        return true;
+    }
+
+    /** The producers' position, read with acquire semantics. */
+    public final long producerPositionAcquire() {
+        return (long) LONG.getAcquire(buffer, tailPositionIndex);
+    }
+
+    /** The consumer's position, read with acquire semantics. */
+    public final long consumerPositionAcquire() {
+        return (long) LONG.getAcquire(buffer, headPositionIndex);
+    }
+
+    /** Bytes currently used by unread records (a snapshot). */
+    public final int sizeAcquire() {
+        long head = consumerPositionAcquire();
+        long tail = producerPositionAcquire();
+        return (int) Math.max(0, Math.min(capacity, tail - head));
+    }
+
+    final void checkMsgLength(int length) {
+        if (length < 0 || length > maxMsgLength) {
+            throw new IllegalArgumentException("message length " + length + " outside [0, " + maxMsgLength
+                    + "] for a ring of " + capacity + " bytes");
+        }
+    }
+
+    static int getInt(ByteBuffer b, int index) {
+        return (int) INT.get(b, index);
+    }
+
+    static void putInt(ByteBuffer b, int index, int value) {
+        INT.set(b, index, value);
+    }
+
+    static int getIntAcquire(ByteBuffer b, int index) {
+        return (int) INT.getAcquire(b, index);
+    }
+
+    static void putIntRelease(ByteBuffer b, int index, int value) {
+        INT.setRelease(b, index, value);
+    }
+
+    static long getLong(ByteBuffer b, int index) {
+        return (long) LONG.get(b, index);
+    }
+
+    static void putLong(ByteBuffer b, int index, long value) {
+        LONG.set(b, index, value);
+    }
+
+    static long getLongAcquire(ByteBuffer b, int index) {
+        return (long) LONG.getAcquire(b, index);
+    }
+
+    static void putLongRelease(ByteBuffer b, int index, long value) {
+        LONG.setRelease(b, index, value);
+    }
+}
