@@ -1,0 +1,77 @@
+package org.karmi.bench.jmh.codecs;
+
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+import org.karmi.spi.serial.Serializer;
+
+/**
+ * The serializer configurations the benchmarks compare. The constant's name is the JMH
+ * parameter value; {@link #label} is the table's column name. KaRMI's serializers are found
+ * by {@link ServiceLoader} and their {@link Serializer#name()}, so that a serializer whose
+ * bundle is not installed yet is reported as not available, never faked. Immutable.
+ */
+public enum Codecs {
+    /** Ours: the UKA-serialization through the Serializer SPI, streams reused, resetObjects() per message. */
+    uka("UKA (ours)"),
+    /** JDK serialization, fresh ObjectOutputStream / ObjectInputStream per object, as java.rmi does: the 100%. */
+    jdk("JDK fresh"),
+    /** JDK serialization, streams reused with reset() per object. */
+    jdkReset("JDK reset()"),
+    /** The {@code jdk} KaRMI serializer through the Serializer SPI (fresh JDK stream per message). */
+    jdkSpi("jdk SPI"),
+    /** Kryo 5, classes registered, references only for graphs. */
+    kryo("Kryo 5"),
+    /** Apache Fory, Java mode, registration, codegen, references only for graphs. */
+    fory("Fory");
+
+    /** Column name in the tables. */
+    public final String label;
+
+    Codecs(String label) {
+        this.label = label;
+    }
+
+    /**
+     * A new codec of this configuration for objects that are graphs ({@code graph}) or flat.
+     *
+     * @throws UnavailableException if the serializer is not on the class path
+     */
+    public Codec open(boolean graph) throws Exception {
+        switch (this) {
+            case uka:
+                return new SpiCodec(karmiSerializer("uka"), null);
+            case jdk:
+                return new JdkFreshCodec();
+            case jdkReset:
+                return new JdkResetCodec();
+            case jdkSpi:
+                return new SpiCodec(karmiSerializer("jdk"), null);
+            case kryo:
+                return new KryoCodec(graph);
+            case fory:
+                return new ForyCodec(graph);
+            default:
+                throw new AssertionError(this);
+        }
+    }
+
+    /** The KaRMI serializer named {@code name}, found by ServiceLoader through this class's loader. */
+    static Serializer karmiSerializer(String name) throws UnavailableException {
+        Optional<Serializer> found = ServiceLoader.load(Serializer.class, Codecs.class.getClassLoader()).stream()
+                .map(ServiceLoader.Provider::get)
+                .filter(s -> s.name().equals(name))
+                .findFirst();
+        return found.orElseThrow(() -> new UnavailableException(
+                "no org.karmi.spi.serial.Serializer named '" + name + "' on the class path (META-INF/services)"));
+    }
+
+    /** A serializer configuration that cannot be run here, with the reason. */
+    public static final class UnavailableException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UnavailableException(String message) {
+            super(message);
+        }
+    }
+}
