@@ -321,17 +321,21 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
             }
             return stubs.stub(new RemoteRef(this, id, names, null, loader), resolve(names, loader));
         }
+        utids = List.copyOf(utids);
         StubEntry old = remoteStubs.get(id);
         if (old != null) {
             Remote s = old.get();
-            if (s != null && java.util.Arrays.equals(names, old.names)) {
+            if (s != null && java.util.Arrays.equals(names, old.names) && utids.equals(old.utids)) {
                 return s;
             }
         }
         Remote stub = stubs.stub(new RemoteRef(this, id, names, utids, loader), resolve(names, loader));
-        StubEntry entry = new StubEntry(stub, names);
+        boolean first = old == null;
+        StubEntry entry = new StubEntry(stub, names, utids);
         remoteStubs.put(id, entry);
-        collectors.referenceReceived(id, utids);
+        if (first) {
+            collectors.referenceReceived(id, utids);
+        }
         cleaner.register(stub, () -> {
             if (remoteStubs.remove(id, entry)) {
                 collectors.referenceUnreachable(id);
@@ -366,10 +370,12 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     /** The weak handle on the live stub of a remote object, for reuse and for the collectors. */
     private static final class StubEntry extends WeakReference<Remote> {
         final String[] names;
+        final List<Utid> utids;
 
-        StubEntry(Remote stub, String[] names) {
+        StubEntry(Remote stub, String[] names, List<Utid> utids) {
             super(stub);
             this.names = names;
+            this.utids = utids;
         }
     }
 
@@ -501,6 +507,11 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         } catch (NoSuchObjectException gone) {
             // unexported meanwhile
         }
+    }
+
+    /** The object table (tests). */
+    ObjectTable table() {
+        return table;
     }
 
     /** Number of exported objects, the registry included. */

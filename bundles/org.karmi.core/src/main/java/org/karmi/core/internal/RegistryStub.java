@@ -31,6 +31,11 @@ final class RegistryStub extends RemoteStub implements Registry {
         super(ref);
     }
 
+    /** The registry's refusal travels as itself (as the Registry interface documents), not wrapped. */
+    private static RemoteException unwrap(RemoteException e) {
+        return e instanceof java.rmi.ServerException && e.getCause() instanceof AccessException a ? a : e;
+    }
+
     @Override
     public Remote lookup(String name) throws RemoteException, NotBoundException, AccessException {
         RemoteCall call = ref.newCall(LOOKUP);
@@ -60,7 +65,9 @@ final class RegistryStub extends RemoteStub implements Registry {
         }
         try {
             call.invokeVoid();
-        } catch (RuntimeException | RemoteException | AlreadyBoundException e) {
+        } catch (RemoteException e) {
+            throw unwrap(e);
+        } catch (RuntimeException | AlreadyBoundException e) {
             throw e;
         } catch (Exception e) {
             throw new UnexpectedException("undeclared checked exception", e);
@@ -77,7 +84,9 @@ final class RegistryStub extends RemoteStub implements Registry {
         }
         try {
             call.invokeVoid();
-        } catch (RuntimeException | RemoteException | NotBoundException e) {
+        } catch (RemoteException e) {
+            throw unwrap(e);
+        } catch (RuntimeException | NotBoundException e) {
             throw e;
         } catch (Exception e) {
             throw new UnexpectedException("undeclared checked exception", e);
@@ -96,7 +105,9 @@ final class RegistryStub extends RemoteStub implements Registry {
         }
         try {
             call.invokeVoid();
-        } catch (RuntimeException | RemoteException e) {
+        } catch (RemoteException e) {
+            throw unwrap(e);
+        } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new UnexpectedException("undeclared checked exception", e);
