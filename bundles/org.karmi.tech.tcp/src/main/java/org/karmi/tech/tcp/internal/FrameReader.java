@@ -7,15 +7,20 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.StreamCorruptedException;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import org.karmi.spi.transport.MessageType;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
  * Reads whole frames from one socket into one reused {@link WireBuffer}, with as few reads as
  * possible (each read asks for everything the buffer can hold; bytes of a following frame are
- * kept for the next call) and without allocating once the buffer is big enough. A length
- * outside {@code [12, maxFrame]} is rejected before anything of that size is allocated.
+ * kept for the next frame) and without allocating once the buffer is big enough. A length
+ * outside {@code [12, maxLength]} is rejected before anything of that size is allocated.
+ *
+ * <p>Reads block without a socket timeout (a timed read costs extra system calls on every
+ * call): bounds are enforced by the owning {@link TcpLink}'s deadline, which the endpoint's
+ * watchdog enforces by closing the socket. Before blocking, a reader may poll for
+ * {@code spinNanos}; the polling backs off after it failed, so long calls and many idle
+ * connections do not burn CPU.
  *
  * <p>Not thread-safe: owned by the one thread reading the connection at a time.
  */
@@ -24,24 +29,35 @@ final class FrameReader {
     /** Buffers that grew beyond this are replaced by small ones when {@link #shrink()} is called. */
     static final int SHRINK_ABOVE = 1 << 20;
     static final int INITIAL_CAPACITY = 8 * 1024;
+    /** Most waits skipped after polling failed repeatedly. */
+    private static final int MAX_SPIN_BACKOFF = 256;
 
     private final Socket socket;
-    private final InputStream in;
+    private final TcpLink owner;
     private final long spinNanos;
     private final WireBuffer buffer = new WireBuffer(INITIAL_CAPACITY);
+    private InputStream in;
     /** One past the last byte received into the buffer. */
     private int end;
     /** One past the last byte of the current frame (start of any bytes read ahead). */
     private int frameEnd;
-    /** The SO_TIMEOUT last set on the socket, to set it only when it changes. */
-    private int soTimeout = -1;
     /** Bytes received since the last {@link #takeBytesRead()}. */
     private long bytesRead;
+    private int spinSkip;
+    private int spinBackoff;
 
-    FrameReader(Socket socket, long spinNanos) throws IOException {
+    FrameReader(Socket socket, TcpLink owner, long spinNanos) {
         this.socket = socket;
-        this.in = socket.getInputStream();
+        this.owner = owner;
         this.spinNanos = spinNanos;
+    }
+
+    private InputStream in() throws IOException {
+        InputStream s = in;
+        if (s == null) {
+            s = in = socket.getInputStream();
+        }
+        return s;
     }
 
     /** The buffer of the frame last read: payload in {@code [position, limit)}. */
@@ -59,7 +75,7 @@ final class FrameReader {
 
     /** Whether bytes beyond the current frame have already arrived or wait in the socket. */
     boolean hasPendingInput() throws IOException {
-        return end > frameEnd || in.available() > 0;
+        return end > frameEnd || in().available() > 0;
     }
 
     /** Whether some bytes of a frame not yet complete have arrived. */
@@ -74,54 +90,33 @@ final class FrameReader {
     }
 
     /**
-     * Reads the next frame, waiting for it at most {@code timeoutMillis} in total.
+     * Reads the next frame (blocking; see the class comment for bounds). When the first read
+     * leaves the frame incomplete, {@link TcpLink#frameStarted()} is told, so that a server can
+     * bound the rest.
      *
      * @param maxLength largest acceptable frame length (header included)
-     * @throws SocketTimeoutException if the frame did not arrive in time
      * @throws EOFException if the peer closed the connection (message says whether mid-frame)
      * @throws StreamCorruptedException if the announced length is out of range
      */
-    void read(int maxLength, int timeoutMillis) throws IOException {
-        long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+    void read(int maxLength) throws IOException {
         compact();
-        fill(HEADER_LENGTH, timeoutMillis, deadline);
-        checkAndFill(maxLength, timeoutMillis, deadline);
-    }
-
-    /**
-     * Reads the next frame for a server: waits for its first byte as long as it takes (while
-     * {@code open} says so, waking every {@code ioTimeoutMillis}), then requires the rest of the
-     * frame within {@code ioTimeoutMillis}.
-     */
-    void readWhenReady(int maxLength, int ioTimeoutMillis, java.util.function.BooleanSupplier open) throws IOException {
-        compact();
-        while (end == 0) {
-            try {
-                fill(1, ioTimeoutMillis, 0);
-            } catch (SocketTimeoutException idle) {
-                if (!open.getAsBoolean()) {
-                    throw new EOFException("connection closed");
-                }
-            }
+        if (end < HEADER_LENGTH) {
+            fill(HEADER_LENGTH);
         }
-        long deadline = System.nanoTime() + ioTimeoutMillis * 1_000_000L;
-        fill(HEADER_LENGTH, ioTimeoutMillis, deadline);
-        checkAndFill(maxLength, ioTimeoutMillis, deadline);
-    }
-
-    private void checkAndFill(int maxLength, int timeoutMillis, long deadline) throws IOException {
         byte[] a = buffer.array;
         int length = TcpFrameDescriptor.length(a);
         if (length < HEADER_LENGTH || length > maxLength) {
-            throw new StreamCorruptedException("frame length " + length
-                    + " out of range " + HEADER_LENGTH + ".." + maxLength + " (type "
-                    + MessageType.name(TcpFrameDescriptor.type(a)) + ")");
+            throw new StreamCorruptedException("frame length " + length + " out of range " + HEADER_LENGTH + ".."
+                    + maxLength + " (type " + MessageType.name(TcpFrameDescriptor.type(a)) + ")");
         }
-        if (length > a.length) {
-            buffer.position = 0;
-            buffer.ensure(length);
+        if (end < length) {
+            if (length > a.length) {
+                buffer.position = 0;
+                buffer.ensure(length);
+            }
+            owner.frameStarted();
+            fill(length);
         }
-        fill(length, timeoutMillis, deadline);
         frameEnd = length;
         buffer.flipForRead(HEADER_LENGTH, length);
     }
@@ -136,51 +131,39 @@ final class FrameReader {
         frameEnd = 0;
     }
 
-    /** Reads until at least {@code needed} bytes are in the buffer; deadline 0 = one read's timeout only. */
-    private void fill(int needed, int timeoutMillis, long deadline) throws IOException {
-        boolean first = true;
+    /** Reads until at least {@code needed} bytes are in the buffer. */
+    private void fill(int needed) throws IOException {
+        InputStream s = in();
+        if (spinNanos > 0 && end < needed) {
+            spinThenBlock(s);
+        }
         while (end < needed) {
-            int timeout = timeoutMillis;
-            if (!first && deadline != 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    throw timeout(needed);
-                }
-                timeout = (int) Math.max(1, Math.min(timeoutMillis, left / 1_000_000L));
-            }
-            first = false;
-            if (timeout != soTimeout) {
-                socket.setSoTimeout(timeout);
-                soTimeout = timeout;
-            }
-            if (spinNanos > 0) {
-                spin();
-            }
-            int n;
-            try {
-                n = in.read(buffer.array, end, buffer.array.length - end);
-            } catch (SocketTimeoutException e) {
-                throw end == 0 ? e : timeout(needed);
-            }
+            int n = s.read(buffer.array, end, buffer.array.length - end);
             if (n < 0) {
-                throw new EOFException(end == 0 ? "connection closed by peer"
-                        : "connection closed by peer in the middle of a frame (" + end + " bytes of " + needed + ")");
+                throw new EOFException(end == frameEnd ? "connection closed by peer"
+                        : "connection closed by peer in the middle of a frame (" + end + " of " + needed + " bytes)");
             }
             end += n;
             bytesRead += n;
         }
     }
 
-    private SocketTimeoutException timeout(int needed) {
-        return new SocketTimeoutException("frame incomplete after the timeout: " + end + " of " + needed + " bytes");
-    }
-
-    /** Polls for input for up to spinNanos before the blocking read. */
-    private void spin() throws IOException {
-        long until = System.nanoTime() + spinNanos;
-        while (in.available() == 0 && System.nanoTime() - until < 0) {
+    /** Polls for input for up to spinNanos; after a failed poll, skips polling for a growing number of waits. */
+    private void spinThenBlock(InputStream s) throws IOException {
+        if (spinSkip > 0) {
+            spinSkip--;
+            return;
+        }
+        long start = System.nanoTime();
+        while (s.available() == 0) {
+            if (System.nanoTime() - start > spinNanos) {
+                spinBackoff = Math.min(MAX_SPIN_BACKOFF, spinBackoff * 2 + 1);
+                spinSkip = spinBackoff;
+                return;
+            }
             Thread.onSpinWait();
         }
+        spinBackoff = 0;
     }
 
     /** Replaces a grown buffer by a small one; call only between frames with no read-ahead. */

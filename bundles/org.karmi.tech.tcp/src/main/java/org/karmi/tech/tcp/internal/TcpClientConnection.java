@@ -29,8 +29,8 @@ final class TcpClientConnection extends TcpLink implements Connection {
     /** System.nanoTime() of the last release, read by the watchdog. */
     volatile long releasedAtNanos;
 
-    TcpClientConnection(TcpEndpoint endpoint, ConnectionPool pool, Socket socket) throws IOException {
-        super(endpoint, socket);
+    TcpClientConnection(TcpEndpoint endpoint, ConnectionPool pool, Socket socket) {
+        super(endpoint, socket, TcpAddress.text(pool.address));
         this.pool = pool;
     }
 
@@ -65,10 +65,12 @@ final class TcpClientConnection extends TcpLink implements Connection {
         int timeout = (int) Math.min(timeoutMillis, Integer.MAX_VALUE);
         int id = ++lastCallId;
         TcpStatistics stats = endpoint.statistics;
+        arm(timeout);
         try {
-            writeFrame(request, MessageType.CALL, id, timeout);
+            writeFrame(request, MessageType.CALL, id);
             stats.callsSent.increment();
-            reader.read(endpoint.settings.maxFrameBytes(), timeout);
+            reader.read(endpoint.settings.maxFrameBytes());
+            disarm();
             stats.bytesReceived.add(reader.takeBytesRead());
             if (reader.type() != MessageType.REPLY || reader.callId() != id) {
                 throw unexpectedFrame(id);
@@ -83,12 +85,15 @@ final class TcpClientConnection extends TcpLink implements Connection {
     @Override
     public void oneWay() throws IOException {
         ensureOpen();
+        long timeout = endpoint.settings.connectTimeoutMillis();
+        arm(timeout);
         try {
-            writeFrame(request, MessageType.ONE_WAY, 0, endpoint.settings.connectTimeoutMillis());
+            writeFrame(request, MessageType.ONE_WAY, 0);
+            disarm();
             endpoint.statistics.oneWaySent.increment();
         } catch (IOException | RuntimeException e) {
             close();
-            throw explain(e, 0);
+            throw timedOut() ? timeout("one-way message not taken by tcp peer", timeout, e) : explain(e, 0);
         }
     }
 
@@ -132,11 +137,8 @@ final class TcpClientConnection extends TcpLink implements Connection {
     }
 
     private IOException explain(Exception e, int timeoutMillis) {
-        if (e instanceof SocketTimeoutException) {
-            SocketTimeoutException t = new SocketTimeoutException("no reply from tcp peer " + peer + " within "
-                    + timeoutMillis + " ms (" + e.getMessage() + ")");
-            t.initCause(e);
-            return t;
+        if (timedOut() || e instanceof SocketTimeoutException) {
+            return timeout("no reply from tcp peer", timeoutMillis, e);
         }
         if (endpoint.isClosed()) {
             return new IOException("tcp technology closed during a call to " + peer, e);

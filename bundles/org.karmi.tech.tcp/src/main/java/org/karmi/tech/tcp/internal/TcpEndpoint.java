@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,6 +32,8 @@ final class TcpEndpoint {
     /** A pooled connection idle for longer than this is checked for an unasked CLOSE before reuse. */
     static final long STALE_CHECK_NANOS = 50_000_000L;
     private static final int BACKLOG = 128;
+    /** How often the watchdog enforces deadlines: a bounded wait ends at most this much late. */
+    static final long WATCHDOG_PERIOD_NANOS = 10_000_000L;
 
     final Technology technology;
     final TcpSettings settings;
@@ -123,31 +124,26 @@ final class TcpEndpoint {
         try {
             socket.setTcpNoDelay(true);
             socket.setKeepAlive(true);
-            int connectTimeout = (int) Math.max(1, Math.min(Math.min(timeoutMillis, settings.connectTimeoutMillis()),
-                    Integer.MAX_VALUE));
+            long connectTimeout = Math.min(timeoutMillis, settings.connectTimeoutMillis());
+            c = new TcpClientConnection(this, pool, socket);
+            register(c);
+            c.arm(connectTimeout);
             try {
-                socket.connect(pool.address, connectTimeout);
+                socket.connect(pool.address); // untimed: a timed connect would leave the socket non-blocking
             } catch (ConnectException e) {
                 ConnectException ce = new ConnectException("nobody listens at tcp " + target + " (" + e.getMessage() + ")");
                 ce.initCause(e);
                 throw ce;
-            } catch (SocketTimeoutException e) {
-                SocketTimeoutException te = new SocketTimeoutException("connecting to tcp " + target
-                        + " timed out after " + connectTimeout + " ms");
-                te.initCause(e);
-                throw te;
+            } catch (IOException e) {
+                throw c.timedOut() ? c.timeout("cannot connect to tcp", connectTimeout, e) : e;
             }
-            c = new TcpClientConnection(this, pool, socket);
-            register(c);
-            long left = Math.max(1, (deadline - System.nanoTime()) / 1_000_000L);
+            c.arm(Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
             Handshake peer;
             try {
-                peer = TcpHandshake.client(c, context, (int) Math.min(left, Integer.MAX_VALUE));
-            } catch (SocketTimeoutException e) {
-                SocketTimeoutException te = new SocketTimeoutException("handshake with tcp " + target
-                        + " timed out after " + timeoutMillis + " ms");
-                te.initCause(e);
-                throw te;
+                peer = TcpHandshake.client(c, context);
+                c.disarm();
+            } catch (IOException e) {
+                throw c.timedOut() ? c.timeout("no handshake from tcp", timeoutMillis, e) : e;
             }
             c.handshakeDone(peer);
             checkOpen();
@@ -214,10 +210,18 @@ final class TcpEndpoint {
 
     private void watchdogLoop() {
         long idleNanos = settings.idleTimeoutMillis() * 1_000_000L;
-        long period = Math.max(10, Math.min(1000, Math.min(settings.idleTimeoutMillis(), ioTimeoutMillis) / 4)) * 1_000_000L;
+        long idlePeriod = Math.max(1, Math.min(1000, settings.idleTimeoutMillis() / 4)) * 1_000_000L;
+        long nextIdleScan = System.nanoTime() + idlePeriod;
         while (!closed) {
-            LockSupport.parkNanos(this, period);
+            LockSupport.parkNanos(this, WATCHDOG_PERIOD_NANOS);
             long now = System.nanoTime();
+            for (TcpLink link : links) {
+                link.checkDeadline(now);
+            }
+            if (now - nextIdleScan < 0) {
+                continue;
+            }
+            nextIdleScan = now + idlePeriod;
             for (ConnectionPool pool : pools.values()) {
                 if (pool.closeIdle(now, idleNanos)) {
                     pools.remove(pool.utid, pool);
@@ -225,9 +229,6 @@ final class TcpEndpoint {
                         pools.putIfAbsent(pool.utid, pool);
                     }
                 }
-            }
-            for (TcpLink link : links) {
-                link.checkWriteDeadline(now);
             }
         }
     }

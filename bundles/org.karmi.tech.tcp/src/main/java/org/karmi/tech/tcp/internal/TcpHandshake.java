@@ -31,18 +31,18 @@ final class TcpHandshake {
     }
 
     /**
-     * Client side: sends this node's HELLO and reads the answer.
+     * Client side: sends this node's HELLO and reads the answer (the caller bounds it with a deadline).
      *
      * @return the server's handshake
      * @throws IOException carrying the server's refusal text, or naming what was wrong
      */
-    static Handshake client(TcpClientConnection c, TechnologyContext context, int timeoutMillis) throws IOException {
+    static Handshake client(TcpClientConnection c, TechnologyContext context) throws IOException {
         Handshake mine = Handshake.of(context);
         WireBuffer out = c.requestBuffer();
         out.clearForWrite(HEADER_LENGTH);
         mine.writeTo(out);
-        c.writeFrame(out, MessageType.HELLO, 0, timeoutMillis);
-        c.reader.read(MAX_HELLO_FRAME, timeoutMillis);
+        c.writeFrame(out, MessageType.HELLO, 0);
+        c.reader.read(MAX_HELLO_FRAME);
         c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
         WireBuffer in = c.reader.buffer();
         byte type = c.reader.type();
@@ -62,17 +62,17 @@ final class TcpHandshake {
     }
 
     /**
-     * Server side: reads the client's HELLO within {@code timeoutMillis} and answers HELLO_ACK,
+     * Server side: reads the client's HELLO and answers HELLO_ACK (the caller bounds it with a deadline),
      * or REFUSE (with the reason) and throws.
      *
      * @return the client's handshake
      * @throws RefusedException if the peer was refused (the REFUSE has been sent, best effort)
      * @throws IOException if the hello did not arrive in time or the connection failed
      */
-    static Handshake server(TcpServerConnection c, TechnologyContext context, int timeoutMillis) throws IOException {
+    static Handshake server(TcpServerConnection c, TechnologyContext context) throws IOException {
         Handshake mine = Handshake.of(context);
         try {
-            c.reader.read(MAX_HELLO_FRAME, timeoutMillis);
+            c.reader.read(MAX_HELLO_FRAME);
         } catch (StreamCorruptedException e) {
             throw refuse(c, Handshake.REFUSED_MALFORMED, "not a KaRMI hello: " + e.getMessage());
         } finally {
@@ -94,7 +94,7 @@ final class TcpHandshake {
         }
         WireBuffer out = c.reply();
         mine.writeTo(out);
-        c.writeFrame(out, MessageType.HELLO_ACK, 0, timeoutMillis);
+        c.writeFrame(out, MessageType.HELLO_ACK, 0);
         return peer;
     }
 
@@ -102,7 +102,7 @@ final class TcpHandshake {
         try {
             WireBuffer out = c.reply();
             Handshake.writeRefusal(out, code, message);
-            c.writeFrame(out, MessageType.REFUSE, 0, 1000);
+            c.writeFrame(out, MessageType.REFUSE, 0);
         } catch (IOException ignored) {
             // the peer may be gone; the refusal is logged by the caller either way
         }

@@ -2,17 +2,22 @@ package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.karmi.spi.transport.MessageType;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
  * What the client and the server end of a TCP connection share: the socket, the frame reader,
- * framed writes with one socket write per frame, a write deadline the endpoint's watchdog
- * enforces, and an idempotent close. Reading and writing are each done by one thread at a time
- * (the connection's protocol guarantees it); {@link #close()} and the deadline check are
- * thread-safe.
+ * framed writes with one socket write per frame, a deadline on the blocking operation in
+ * progress (enforced by the endpoint's watchdog, which closes the socket when it passes), and
+ * an idempotent close.
+ *
+ * <p>Sockets carry no {@code SO_TIMEOUT}: a timed read costs extra system calls on every
+ * call, and every timeout here also breaks the connection, so closing the socket from the
+ * watchdog is the same outcome, cheaper. Reading and writing are each done by one thread at a
+ * time (the connection's protocol guarantees it); deadlines and {@link #close()} are thread-safe.
  */
 abstract class TcpLink {
 
@@ -20,51 +25,82 @@ abstract class TcpLink {
     final Socket socket;
     final FrameReader reader;
     final String peer;
-    private final OutputStream out;
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** System.nanoTime() by which the running write must end, 0 when no write runs. */
-    private volatile long writeDeadlineNanos;
+    /** Orders whole frames when a shutdown's CLOSE meets a reply (uncontended otherwise). */
+    private final Object writeLock = new Object();
+    private OutputStream out;
+    /** System.nanoTime() by which the running operation must end, 0 when none is bounded. */
+    private volatile long deadlineNanos;
+    private volatile boolean timedOut;
 
-    TcpLink(TcpEndpoint endpoint, Socket socket) throws IOException {
+    TcpLink(TcpEndpoint endpoint, Socket socket, String peer) {
         this.endpoint = endpoint;
         this.socket = socket;
-        this.reader = new FrameReader(socket, endpoint.settings.spinMicros() * 1000L);
-        this.out = socket.getOutputStream();
-        this.peer = TcpAddress.text((InetSocketAddress) socket.getRemoteSocketAddress());
+        this.peer = peer;
+        this.reader = new FrameReader(socket, this, endpoint.settings.spinMicros() * 1000L);
+    }
+
+    /** Bounds the blocking operations from now on by {@code timeoutMillis}. */
+    final void arm(long timeoutMillis) {
+        deadlineNanos = System.nanoTime() + Math.max(1, timeoutMillis) * 1_000_000L;
+    }
+
+    final void disarm() {
+        deadlineNanos = 0;
+    }
+
+    final boolean armed() {
+        return deadlineNanos != 0;
+    }
+
+    /** Whether the watchdog closed this link because a deadline passed. */
+    final boolean timedOut() {
+        return timedOut;
+    }
+
+    /** Called by the reader when a frame arrived only partly with its first read. */
+    void frameStarted() {
+    }
+
+    /** The watchdog: closes the socket if the running operation is past its deadline. */
+    final void checkDeadline(long nowNanos) {
+        long deadline = deadlineNanos;
+        if (deadline != 0 && nowNanos - deadline > 0 && !closed.get()) {
+            timedOut = true;
+            close();
+        }
+    }
+
+    /** A SocketTimeoutException saying what did not finish in time. */
+    final SocketTimeoutException timeout(String what, long timeoutMillis, Exception cause) {
+        SocketTimeoutException e = new SocketTimeoutException(what + " " + peer + " within " + timeoutMillis + " ms");
+        e.initCause(cause);
+        return e;
     }
 
     /**
      * Writes {@code buffer}'s bytes {@code [0, position)} as one frame (the header goes into
      * the first {@link TcpFrameDescriptor#HEADER_LENGTH} bytes) with a single socket write.
+     * Callers bound it with {@link #arm}.
      *
-     * @param timeoutMillis bound on the write; the watchdog closes the socket when it is exceeded
      * @return the frame length
      */
-    final int writeFrame(WireBuffer buffer, byte type, int callId, long timeoutMillis) throws IOException {
+    final int writeFrame(WireBuffer buffer, byte type, int callId) throws IOException {
         int length = buffer.position;
         if (length > endpoint.settings.maxFrameBytes()) {
             throw new IOException("message of " + length + " bytes exceeds the tcp maxFrameBytes limit of "
                     + endpoint.settings.maxFrameBytes());
         }
-        TcpFrameDescriptor.writeHeader(buffer.array, length, type, callId);
-        writeDeadlineNanos = System.nanoTime() + timeoutMillis * 1_000_000L;
-        try {
-            out.write(buffer.array, 0, length);
-        } finally {
-            writeDeadlineNanos = 0;
+        synchronized (writeLock) {
+            TcpFrameDescriptor.writeHeader(buffer.array, length, type, callId);
+            OutputStream o = out;
+            if (o == null) {
+                o = out = socket.getOutputStream();
+            }
+            o.write(buffer.array, 0, length);
         }
         endpoint.statistics.bytesSent.add(length);
         return length;
-    }
-
-    /** Closes the socket if a write has run past its deadline; called by the watchdog. */
-    final void checkWriteDeadline(long nowNanos) {
-        long deadline = writeDeadlineNanos;
-        if (deadline != 0 && nowNanos - deadline > 0) {
-            TcpEndpoint.LOG.log(System.Logger.Level.WARNING,
-                    "tcp: closing connection to " + peer + ": a write did not complete in time (peer not reading)");
-            close();
-        }
     }
 
     final boolean isClosed() {
@@ -87,13 +123,14 @@ abstract class TcpLink {
     /** Hook after the socket closed. */
     abstract void onClose();
 
-    /** Best effort: sends an orderly CLOSE frame (only when no other write can run), then closes. */
+    /** Best effort: sends an orderly CLOSE frame after any frame being written, then closes. */
     final void closeOrderly() {
         if (!closed.get()) {
             try {
                 WireBuffer b = new WireBuffer(TcpFrameDescriptor.HEADER_LENGTH);
                 b.position = TcpFrameDescriptor.HEADER_LENGTH;
-                writeFrame(b, org.karmi.spi.transport.MessageType.CLOSE, 0, 1000);
+                arm(1000);
+                writeFrame(b, MessageType.CLOSE, 0);
             } catch (IOException ignored) {
                 // the peer is gone already: closing anyway
             }

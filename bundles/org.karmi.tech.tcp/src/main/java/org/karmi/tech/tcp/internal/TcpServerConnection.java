@@ -8,10 +8,8 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.StreamCorruptedException;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.MessageType;
@@ -35,15 +33,16 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     private final int ioTimeoutMillis;
     private final WireBuffer reply = new WireBuffer(FrameReader.INITIAL_CAPACITY);
     private final AtomicInteger state = new AtomicInteger(READING);
-    private final BooleanSupplier open = () -> !isClosed();
     private final long spinNanos;
     private volatile Thread readerThread;
     private Handshake remote;
     private volatile Object attachment;
     private int currentCallId;
+    /** Whether the reader armed a deadline for the rest of a partly arrived frame. */
+    private boolean restArmed;
 
-    TcpServerConnection(TcpEndpoint endpoint, Socket socket) throws IOException {
-        super(endpoint, socket);
+    TcpServerConnection(TcpEndpoint endpoint, Socket socket) {
+        super(endpoint, socket, TcpAddress.text((java.net.InetSocketAddress) socket.getRemoteSocketAddress()));
         this.handler = endpoint.context.inbound();
         this.ioTimeoutMillis = endpoint.ioTimeoutMillis;
         this.spinNanos = endpoint.settings.spinMicros() * 1000L;
@@ -68,10 +67,15 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
             throw new IOException(isClosed() ? "tcp connection from " + peer + " is closed; reply dropped"
                     : "no call in progress on the tcp connection from " + peer);
         }
+        arm(ioTimeoutMillis);
         try {
-            writeFrame(reply, MessageType.REPLY, currentCallId, ioTimeoutMillis);
+            writeFrame(reply, MessageType.REPLY, currentCallId);
+            disarm();
         } catch (IOException | RuntimeException e) {
             close();
+            if (timedOut()) {
+                throw timeout("reply not taken by tcp peer", ioTimeoutMillis, e);
+            }
             throw e instanceof IOException io ? io : new IOException("reply to " + peer + " failed: " + e, e);
         }
         if (reply.array.length > FrameReader.SHRINK_ABOVE) {
@@ -88,14 +92,17 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     @Override
     public void run() {
         readerThread = Thread.currentThread();
+        arm(ioTimeoutMillis);
         try {
-            remote = TcpHandshake.server(this, endpoint.context, ioTimeoutMillis);
+            remote = TcpHandshake.server(this, endpoint.context);
+            disarm();
         } catch (TcpHandshake.RefusedException e) {
             TcpEndpoint.LOG.log(WARNING, "tcp: refused connection from " + peer + ": " + e.getMessage());
             close();
             return;
         } catch (IOException | RuntimeException e) {
-            TcpEndpoint.LOG.log(isClosed() ? DEBUG : WARNING, "tcp: handshake with " + peer + " failed: " + e);
+            String why = timedOut() ? "no handshake within " + ioTimeoutMillis + " ms" : "handshake failed: " + e;
+            TcpEndpoint.LOG.log(isClosed() && !timedOut() ? DEBUG : WARNING, "tcp: closing connection from " + peer + ": " + why);
             close();
             return;
         }
@@ -116,7 +123,11 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         int maxFrame = endpoint.settings.maxFrameBytes();
         try {
             while (!isClosed()) {
-                reader.readWhenReady(maxFrame, ioTimeoutMillis, open);
+                reader.read(maxFrame);
+                if (restArmed) {
+                    disarm();
+                    restArmed = false;
+                }
                 stats.bytesReceived.add(reader.takeBytesRead());
                 byte type = reader.type();
                 if (type == MessageType.CALL) {
@@ -144,9 +155,12 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
             TcpEndpoint.LOG.log(midFrame && !isClosed() ? WARNING : DEBUG, "tcp: connection from " + peer + ": " + e.getMessage());
         } catch (StreamCorruptedException e) {
             TcpEndpoint.LOG.log(WARNING, "tcp: closing connection from " + peer + ": " + e.getMessage());
-        } catch (SocketTimeoutException e) {
-            TcpEndpoint.LOG.log(WARNING, "tcp: closing connection from " + peer + ": " + e.getMessage());
         } catch (IOException e) {
+            if (timedOut()) {
+                TcpEndpoint.LOG.log(WARNING, "tcp: closing connection from " + peer + ": frame incomplete after "
+                        + ioTimeoutMillis + " ms");
+                return;
+            }
             TcpEndpoint.LOG.log(isClosed() ? DEBUG : WARNING, "tcp: connection from " + peer + " failed: " + e);
         } catch (RuntimeException | Error e) {
             if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) {
@@ -170,12 +184,16 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         }
     }
 
-    /** Technology shutdown: sends CLOSE if no call is in progress, then closes. */
+    /** Technology shutdown: sends CLOSE (a call in progress then ends with an error on the client), closes. */
     void shutdown() {
-        if (state.compareAndSet(READING, CLOSED)) {
-            closeOrderly();
-        } else {
-            close();
+        closeOrderly();
+    }
+
+    @Override
+    void frameStarted() {
+        if (!restArmed && !isClosed()) {
+            arm(ioTimeoutMillis);
+            restArmed = true;
         }
     }
 
