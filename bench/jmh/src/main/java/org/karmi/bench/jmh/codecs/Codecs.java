@@ -1,8 +1,10 @@
 package org.karmi.bench.jmh.codecs;
 
+import java.io.ObjectInputFilter;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
+import org.karmi.bench.jmh.objects.Int32;
 import org.karmi.spi.serial.Serializer;
 
 /**
@@ -25,6 +27,17 @@ public enum Codecs {
     /** Apache Fory, Java mode, registration, codegen, references only for graphs. */
     fory("Fory");
 
+    /**
+     * The per-message filter the SPI codecs pass to {@code SerialInput.begin}: allows the
+     * benchmark's own classes and leaves everything else to the serializer's defaults (the
+     * UKA-serialization instantiates nothing it was not told about; the built-in types are allowed).
+     */
+    static final ObjectInputFilter BENCH_OBJECTS = info -> {
+        Class<?> c = info.serialClass();
+        return c != null && c.getPackageName().equals(Int32.class.getPackageName())
+                ? ObjectInputFilter.Status.ALLOWED : ObjectInputFilter.Status.UNDECIDED;
+    };
+
     /** Column name in the tables. */
     public final String label;
 
@@ -40,13 +53,13 @@ public enum Codecs {
     public Codec open(boolean graph) throws Exception {
         switch (this) {
             case uka:
-                return new SpiCodec(karmiSerializer("uka"), null);
+                return new SpiCodec(karmiSerializer("uka"), BENCH_OBJECTS);
             case jdk:
                 return new JdkFreshCodec();
             case jdkReset:
                 return new JdkResetCodec();
             case jdkSpi:
-                return new SpiCodec(karmiSerializer("jdk"), null);
+                return new SpiCodec(karmiSerializer("jdk"), BENCH_OBJECTS);
             case kryo:
                 return new KryoCodec(graph);
             case fory:
