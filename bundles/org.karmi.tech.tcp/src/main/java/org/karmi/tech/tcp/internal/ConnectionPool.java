@@ -49,15 +49,14 @@ final class ConnectionPool {
         idle.offerFirst(c);
     }
 
-    /** Closes connections idle since before {@code idleSinceNanos}, oldest first; returns whether the pool is empty. */
-    boolean closeIdle(long nowNanos, long idleNanos) {
+    /** Closes connections idle for longer than {@code idleNanos}, oldest first. */
+    void closeIdle(long nowNanos, long idleNanos) {
         TcpClientConnection c;
         while ((c = idle.peekLast()) != null && nowNanos - c.releasedAtNanos > idleNanos) {
             if (idle.removeLastOccurrence(c)) {
                 c.closeOrderly();
             }
         }
-        return idle.isEmpty();
     }
 
     /** Closes every idle connection (technology close). */

@@ -223,12 +223,7 @@ final class TcpEndpoint {
             }
             nextIdleScan = now + idlePeriod;
             for (ConnectionPool pool : pools.values()) {
-                if (pool.closeIdle(now, idleNanos)) {
-                    pools.remove(pool.utid, pool);
-                    if (pool.idleCount() > 0) {
-                        pools.putIfAbsent(pool.utid, pool);
-                    }
-                }
+                pool.closeIdle(now, idleNanos); // pools stay (one per peer): removing one races with a release into it
             }
         }
     }

@@ -66,6 +66,12 @@ public final class TcpPingMeasurement {
                 }
                 System.out.printf("spinMicros=%d: raw %.2f us, tcp technology %.2f us per round trip, ratio %.3f%n",
                         spin, rawSum / rounds, tcpSum / rounds, tcpSum / rawSum);
+                var mx = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+                long id = Thread.currentThread().getId();
+                long before = mx.getThreadAllocatedBytes(id);
+                karmi(c, calls);
+                System.out.printf("caller allocation once warm: %.2f bytes per call%n",
+                        (mx.getThreadAllocatedBytes(id) - before) / (double) calls);
                 c.release();
             }
         } finally {
