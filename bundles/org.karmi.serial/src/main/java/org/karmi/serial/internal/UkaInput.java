@@ -1,0 +1,532 @@
+package org.karmi.serial.internal;
+
+import static org.karmi.serial.internal.StreamFormat.*;
+
+import java.io.IOException;
+import java.io.InvalidClassException;
+import java.io.ObjectInputFilter;
+import java.io.StreamCorruptedException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import org.karmi.serial.spi.MarshalInput;
+import org.karmi.spi.serial.RemoteObjectCodec;
+import org.karmi.spi.transport.TruncatedMessageException;
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * The UKA input stream: reads primitives and object graphs of one message, which the
+ * technology has put whole into a {@link WireBuffer}. Keeps the connection's type table
+ * (number to class; a class definition with a number below the table's size means the writer
+ * forgot its types, and the table is cut back) and the message's handle table. Reading is safe
+ * by default: classes resolve only through the loader given to {@link #begin}, are
+ * instantiated only if the {@link ClassFilter} allows them, lengths are checked against the
+ * bytes present before allocating, and depth and object count are bounded. Any failure is an
+ * {@link IOException} ({@link StreamCorruptedException}, {@link InvalidClassException}) or a
+ * {@link ClassNotFoundException} naming what was wrong; nothing half-built is returned.
+ *
+ * <p>Threading: not thread-safe; one message at a time.
+ */
+public final class UkaInput implements MarshalInput {
+
+    private static final int MAX_CLASS_NAME = 4096;
+
+    private final ClassRegistry registry;
+    private final RemoteObjectCodec remotes;
+    private final ClassFilter classFilter;
+    private final int maxDepth;
+    private final int maxObjects;
+    private final int maxTypes;
+
+    private WireBuffer buf;
+    private ClassLoader loader;
+    private int messageStart;
+
+    private Object[] handles = new Object[64];
+    private int handleCount;
+    private int pending = -1;
+    private int objects;
+    private int depth;
+
+    private ReadType[] types = new ReadType[16];
+    private int typeCount;
+    private int epoch;
+
+    /** A class of the connection's type table and the message it was last checked in. */
+    private static final class ReadType {
+        final ClassInfo info;
+        final Class<?> checkClass;
+        int checkedEpoch;
+
+        ReadType(ClassInfo info, Class<?> checkClass, int epoch) {
+            this.info = info;
+            this.checkClass = checkClass;
+            this.checkedEpoch = epoch;
+        }
+    }
+
+    public UkaInput(ClassRegistry registry, RemoteObjectCodec remotes, java.util.function.Predicate<Class<?>> allowList,
+                    int maxDepth, int maxObjects, int maxTypes) {
+        this.registry = registry;
+        this.remotes = remotes;
+        this.classFilter = new ClassFilter(registry, allowList);
+        this.maxDepth = maxDepth;
+        this.maxObjects = maxObjects;
+        this.maxTypes = maxTypes;
+    }
+
+    @Override
+    public WireBuffer buffer() {
+        return buf;
+    }
+
+    /** The loader classes resolve through in this message. */
+    ClassLoader loader() {
+        return loader;
+    }
+
+    @Override
+    public void begin(WireBuffer buffer, ClassLoader loader, ObjectInputFilter filter) {
+        this.buf = buffer;
+        this.loader = loader != null ? loader : UkaInput.class.getClassLoader();
+        this.messageStart = buffer.position;
+        this.classFilter.begin(filter);
+        this.depth = 0;
+        this.objects = 0;
+        this.pending = -1;
+        this.epoch++;
+    }
+
+    @Override
+    public void resetObjects() {
+        if (handleCount > 0) {
+            Arrays.fill(handles, 0, handleCount, null);
+            handleCount = 0;
+        }
+        pending = -1;
+    }
+
+    @Override
+    public void resetAll() {
+        resetObjects();
+        Arrays.fill(types, 0, typeCount, null);
+        typeCount = 0;
+    }
+
+    // ----- objects -----
+
+    @Override
+    public Object readObject() throws ClassNotFoundException, IOException {
+        int h = readVarInt();
+        if (h >= FIRST_DYNAMIC) {
+            int n = h - FIRST_DYNAMIC;
+            if (n >= typeCount) {
+                throw corrupt("unknown class number " + n + " (the connection defined " + typeCount + ")");
+            }
+            ReadType t = types[n];
+            if (t.checkedEpoch != epoch) {
+                check(t.checkClass);
+                t.checkedEpoch = epoch;
+            }
+            return readPayload(t.info);
+        }
+        if (h >= FIRST_FIXED) {
+            if (h >= END_FIXED) {
+                throw corrupt("unknown built-in type number " + h);
+            }
+            return readPayload(Builtins.BY_ID[h]);
+        }
+        switch (h) {
+            case NULL:
+                return null;
+            case REF:
+                return readRef();
+            case CLASS:
+                return readPayload(readClassDefinition());
+            default:
+                return readRemote();
+        }
+    }
+
+    private Object readPayload(ClassInfo info) throws IOException, ClassNotFoundException {
+        if (++objects > maxObjects) {
+            throw corrupt("more than " + maxObjects + " objects in one message (UkaConfig maxObjects)");
+        }
+        if (++depth > maxDepth) {
+            throw corrupt("objects nested deeper than " + maxDepth + " (UkaConfig maxDepth)");
+        }
+        Object o;
+        try {
+            if (info.tracked) {
+                int slot = reserveHandle();
+                int saved = pending;
+                pending = slot;
+                o = info.marshaller.read(this);
+                handles[slot] = o;
+                pending = saved;
+            } else {
+                o = info.marshaller.read(this);
+            }
+        } catch (RuntimeException e) {
+            StreamCorruptedException x = corrupt("cannot rebuild a " + info.name + ": " + e);
+            x.initCause(e);
+            throw x;
+        }
+        depth--;
+        return o;
+    }
+
+    private int reserveHandle() {
+        int n = handleCount;
+        if (n == handles.length) {
+            handles = Arrays.copyOf(handles, n * 2);
+        }
+        handleCount = n + 1;
+        return n;
+    }
+
+    @Override
+    public <T> T reference(T object) {
+        if (pending >= 0) {
+            handles[pending] = object;
+        }
+        return object;
+    }
+
+    private Object readRef() throws IOException {
+        int h = readVarInt();
+        if (h < 0 || h >= handleCount) {
+            throw corrupt("back-reference to object " + (h & 0xFFFFFFFFL) + ", but only " + handleCount + " were read");
+        }
+        Object o = handles[h];
+        if (o == null) {
+            throw corrupt("back-reference to object " + h + " that is still being read "
+                    + "(a cycle through a record, an immutable collection or a JDK-serialized object)");
+        }
+        return o;
+    }
+
+    private Object readRemote() throws IOException {
+        if (remotes == null) {
+            throw corrupt("remote reference, but this stream has no RemoteObjectCodec");
+        }
+        if (++objects > maxObjects) {
+            throw corrupt("more than " + maxObjects + " objects in one message (UkaConfig maxObjects)");
+        }
+        int slot = reserveHandle();
+        Object o = remotes.readRemote(this);
+        if (o == null) {
+            throw corrupt("RemoteObjectCodec returned null");
+        }
+        handles[slot] = o;
+        return o;
+    }
+
+    private ClassInfo readClassDefinition() throws IOException, ClassNotFoundException {
+        int id = readVarInt();
+        if (id < 0 || id > typeCount || id >= maxTypes) {
+            throw corrupt("class definition number " + (id & 0xFFFFFFFFL) + ", expected at most " + typeCount
+                    + " (limit " + maxTypes + ")");
+        }
+        int kind = buf.readByte();
+        String name = readClassName();
+        int fingerprint = buf.readInt();
+        if (kind < KIND_FIELDS || kind > KIND_JDK) {
+            throw corrupt("class " + name + ": unknown kind " + kind);
+        }
+        ClassInfo info;
+        Class<?> checkClass;
+        if (kind == KIND_JDK && PROXY_NAME.equals(name)) {
+            info = registry.proxyInfo();
+            checkClass = null;
+        } else {
+            Class<?> c = resolve(name);
+            checkClass = c;
+            check(c);
+            info = registry.info(c);
+            if (info.fixedId >= 0 || info.kind != kind || info.fingerprint != fingerprint) {
+                throw new InvalidClassException(name, "local class does not match the stream: stream has kind "
+                        + kindName(kind) + " fingerprint " + fingerprint + ", local class is " + info);
+            }
+        }
+        if (id < typeCount) {
+            Arrays.fill(types, id, typeCount, null);
+        } else if (id == types.length) {
+            types = Arrays.copyOf(types, id * 2);
+        }
+        types[id] = new ReadType(info, checkClass, epoch);
+        typeCount = id + 1;
+        return info;
+    }
+
+    private String readClassName() throws IOException {
+        int save = buf.position;
+        int h = readVarInt();
+        int n = h >>> 1;
+        if (n == 0 || n > MAX_CLASS_NAME) {
+            throw corrupt("class name of " + n + " chars at offset " + save);
+        }
+        return readChars(h);
+    }
+
+    private void check(Class<?> c) throws InvalidClassException {
+        if (c != null) {
+            classFilter.check(c, depth, handleCount, buf.position - messageStart);
+        }
+    }
+
+    /** Called by array marshallers after reading a length: lets a filter refuse the array. */
+    void checkArray(Class<?> arrayType, int length) throws InvalidClassException {
+        if (classFilter.hasFilter()) {
+            classFilter.checkArray(arrayType, length, depth, handleCount, buf.position - messageStart);
+        }
+    }
+
+    /** The filter status for a class met inside a JDK-serialized object. */
+    ObjectInputFilter.Status nestedFilterStatus(ObjectInputFilter.FilterInfo info) {
+        if (info.depth() + depth > maxDepth || info.references() + objects > maxObjects) {
+            return ObjectInputFilter.Status.REJECTED;
+        }
+        ObjectInputFilter.Status s = classFilter.status(info.serialClass(), info.arrayLength(), depth,
+                handleCount, buf.position - messageStart);
+        return s == ObjectInputFilter.Status.UNDECIDED ? ObjectInputFilter.Status.REJECTED : s;
+    }
+
+    /** Resolves {@code name} through this message's loader only. */
+    Class<?> resolve(String name) throws ClassNotFoundException {
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new ClassNotFoundException("class " + name + " not found through " + describe(loader), e);
+        }
+    }
+
+    private static String describe(ClassLoader l) {
+        return l == null ? "the boot class loader" : "class loader " + l;
+    }
+
+    private StreamCorruptedException corrupt(String what) {
+        return new StreamCorruptedException(what + " (at offset " + (buf == null ? -1 : buf.position) + ")");
+    }
+
+    // ----- varints, lengths, strings -----
+
+    @Override
+    public int readVarInt() throws IOException {
+        WireBuffer b = buf;
+        int p = b.position;
+        if (p < b.limit) {
+            int v = b.array[p];
+            if (v >= 0) {
+                b.position = p + 1;
+                return v;
+            }
+        }
+        return readVarIntSlow();
+    }
+
+    private int readVarIntSlow() throws IOException {
+        WireBuffer b = buf;
+        byte[] a = b.array;
+        int p = b.position;
+        int result = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            if (p >= b.limit) {
+                throw new TruncatedMessageException(1, 0, p);
+            }
+            int x = a[p++];
+            result |= (x & 0x7F) << shift;
+            if (x >= 0) {
+                if (shift == 28 && (x & 0x70) != 0) {
+                    throw corrupt("varint larger than 32 bits");
+                }
+                b.position = p;
+                return result;
+            }
+        }
+        throw corrupt("varint longer than 5 bytes");
+    }
+
+    @Override
+    public int readLength(int minBytesPerElement) throws IOException {
+        int n = readVarInt();
+        if (n < 0 || (long) n * minBytesPerElement > buf.remaining()) {
+            throw corrupt("length " + (n & 0xFFFFFFFFL) + " (at least " + minBytesPerElement
+                    + " bytes each) but only " + buf.remaining() + " bytes remain");
+        }
+        return n;
+    }
+
+    @Override
+    public String readString() throws IOException {
+        return readChars(readVarInt());
+    }
+
+    private String readChars(int header) throws IOException {
+        int n = header >>> 1;
+        WireBuffer b = buf;
+        if ((header & 1) == 0) {
+            b.require(n);
+            String s = new String(b.array, b.position, n, StandardCharsets.ISO_8859_1);
+            b.position += n;
+            return s;
+        }
+        if (2L * n > b.remaining()) {
+            throw corrupt("string of " + n + " UTF-16 chars but only " + b.remaining() + " bytes remain");
+        }
+        char[] c = new char[n];
+        byte[] a = b.array;
+        int p = b.position;
+        for (int i = 0; i < n; i++) {
+            c[i] = (char) WireBuffer.getShort(a, p + 2 * i);
+        }
+        b.position = p + 2 * n;
+        return new String(c);
+    }
+
+    // ----- DataInput -----
+
+    @Override
+    public void readFully(byte[] dst) throws IOException {
+        buf.readBytes(dst, 0, dst.length);
+    }
+
+    @Override
+    public void readFully(byte[] dst, int off, int len) throws IOException {
+        java.util.Objects.checkFromIndexSize(off, len, dst.length);
+        buf.readBytes(dst, off, len);
+    }
+
+    @Override
+    public int skipBytes(int n) {
+        int k = Math.max(0, Math.min(n, buf.remaining()));
+        buf.position += k;
+        return k;
+    }
+
+    @Override
+    public boolean readBoolean() throws IOException {
+        return buf.readByte() != 0;
+    }
+
+    @Override
+    public byte readByte() throws IOException {
+        return buf.readByte();
+    }
+
+    @Override
+    public int readUnsignedByte() throws IOException {
+        return buf.readByte() & 0xFF;
+    }
+
+    @Override
+    public short readShort() throws IOException {
+        return buf.readShort();
+    }
+
+    @Override
+    public int readUnsignedShort() throws IOException {
+        return buf.readShort() & 0xFFFF;
+    }
+
+    @Override
+    public char readChar() throws IOException {
+        return (char) buf.readShort();
+    }
+
+    @Override
+    public int readInt() throws IOException {
+        return buf.readInt();
+    }
+
+    @Override
+    public long readLong() throws IOException {
+        return buf.readLong();
+    }
+
+    @Override
+    public float readFloat() throws IOException {
+        return buf.readFloat();
+    }
+
+    @Override
+    public double readDouble() throws IOException {
+        return buf.readDouble();
+    }
+
+    /** Reads bytes up to a line terminator, as {@code DataInput.readLine}; {@code null} at the end. */
+    @Override
+    public String readLine() {
+        WireBuffer b = buf;
+        if (b.remaining() == 0) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        while (b.position < b.limit) {
+            int c = b.array[b.position++] & 0xFF;
+            if (c == '\n') {
+                break;
+            }
+            if (c == '\r') {
+                if (b.position < b.limit && b.array[b.position] == '\n') {
+                    b.position++;
+                }
+                break;
+            }
+            sb.append((char) c);
+        }
+        return sb.toString();
+    }
+
+    /** Reads what {@code writeUTF} wrote (the UKA string encoding). */
+    @Override
+    public String readUTF() throws IOException {
+        return readString();
+    }
+
+    // ----- ObjectInput -----
+
+    @Override
+    public int read() {
+        WireBuffer b = buf;
+        return b.position < b.limit ? b.array[b.position++] & 0xFF : -1;
+    }
+
+    @Override
+    public int read(byte[] dst) {
+        return read(dst, 0, dst.length);
+    }
+
+    @Override
+    public int read(byte[] dst, int off, int len) {
+        java.util.Objects.checkFromIndexSize(off, len, dst.length);
+        if (len == 0) {
+            return 0;
+        }
+        WireBuffer b = buf;
+        int n = Math.min(len, b.remaining());
+        if (n == 0) {
+            return -1;
+        }
+        System.arraycopy(b.array, b.position, dst, off, n);
+        b.position += n;
+        return n;
+    }
+
+    @Override
+    public long skip(long n) {
+        long k = Math.max(0, Math.min(n, buf.remaining()));
+        buf.position += (int) k;
+        return k;
+    }
+
+    @Override
+    public int available() {
+        return buf.remaining();
+    }
+
+    @Override
+    public void close() {
+        // nothing to release; the connection owns the buffer
+    }
+}
