@@ -28,4 +28,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "How long a reader polls for data before blocking (µs, 0 = block at once).",
             min = "0", max = "1000000")
     long spinMicros() default TcpSettings.DEFAULT_SPIN_MICROS;
+
+    @AttributeDefinition(description = "Most inbound connections served at once; more are refused.", min = "1")
+    int maxConnections() default TcpSettings.DEFAULT_MAX_CONNECTIONS;
 }

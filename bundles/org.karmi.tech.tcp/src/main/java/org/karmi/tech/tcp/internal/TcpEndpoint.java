@@ -13,12 +13,15 @@ import java.net.Socket;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Handshake;
+import org.karmi.spi.transport.MessageType;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.Utid;
+import org.karmi.spi.transport.WireBuffer;
 
 /**
  * One life of a TCP technology, from {@code start} to {@code close}: the listening socket and
@@ -44,6 +47,7 @@ final class TcpEndpoint {
     private final Utid localUtid;
     private final Map<Utid, ConnectionPool> pools = new ConcurrentHashMap<>();
     private final Set<TcpLink> links = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger inbound = new AtomicInteger();
     private final Thread acceptor;
     private final Thread watchdog;
     private volatile boolean closed;
@@ -189,23 +193,60 @@ final class TcpEndpoint {
                 }
                 continue;
             }
+            if (inbound.get() >= settings.maxConnections()) {
+                refuseOverLimit(s);
+                continue;
+            }
+            TcpServerConnection c = null;
             try {
                 s.setTcpNoDelay(true);
                 s.setKeepAlive(true);
-                TcpServerConnection c = new TcpServerConnection(this, s);
+                c = new TcpServerConnection(this, s);
+                inbound.incrementAndGet();
                 register(c);
                 Thread t = new Thread(c, "karmi-tcp-in-" + c.peer);
                 t.setDaemon(true);
                 t.start();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
-                LOG.log(WARNING, "tcp: cannot serve connection from " + s.getRemoteSocketAddress() + ": " + e);
-                try {
-                    s.close();
-                } catch (IOException ignored) {
-                    // nothing more to do
+                if (!closed) {
+                    LOG.log(WARNING, "tcp: cannot serve connection from " + s.getRemoteSocketAddress() + ": " + e);
+                }
+                if (c != null) {
+                    c.close();
+                } else {
+                    try {
+                        s.close();
+                    } catch (IOException ignored) {
+                        // nothing more to do
+                    }
                 }
             }
         }
+    }
+
+    /** Answers a connection over the limit with REFUSE (code 4) and closes it, on the acceptor thread. */
+    private void refuseOverLimit(Socket s) {
+        String message = "node over its limit of " + settings.maxConnections() + " tcp connections";
+        LOG.log(WARNING, "tcp: refused connection from " + s.getRemoteSocketAddress() + ": " + message);
+        try (s) {
+            WireBuffer b = new WireBuffer(256);
+            b.position = TcpFrameDescriptor.HEADER_LENGTH;
+            Handshake.writeRefusal(b, Handshake.REFUSED_UNAVAILABLE, message);
+            TcpFrameDescriptor.writeHeader(b.array, b.position, MessageType.REFUSE, 0);
+            s.getOutputStream().write(b.array, 0, b.position); // small: fits the fresh socket's send buffer
+            s.shutdownOutput();
+            java.io.InputStream in = s.getInputStream();
+            int unread = in.available(); // drop an arrived hello: closing with unread input would reset the REFUSE away
+            if (unread > 0) {
+                in.skip(unread);
+            }
+        } catch (IOException e) {
+            LOG.log(DEBUG, "tcp: refusing " + s.getRemoteSocketAddress() + ": " + e);
+        }
+    }
+
+    void inboundClosed() {
+        inbound.decrementAndGet();
     }
 
     private void watchdogLoop() {

@@ -205,6 +205,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
             LockSupport.unpark(reader);
         }
         endpoint.statistics.closed();
+        endpoint.inboundClosed();
     }
 
     @Override

@@ -13,9 +13,10 @@ import org.karmi.registry.Registry;
  * @param connectTimeoutMillis upper bound on a TCP connect (acquire's own timeout may be shorter)
  * @param maxFrameBytes     largest frame (header + payload) sent or accepted
  * @param spinMicros        how long a reader polls for data before it blocks (0 = block at once)
+ * @param maxConnections    most inbound connections served at once; more are refused (code 4)
  */
 public record TcpSettings(String host, int port, long idleTimeoutMillis, long connectTimeoutMillis,
-                          int maxFrameBytes, long spinMicros) {
+                          int maxFrameBytes, long spinMicros, int maxConnections) {
 
     /** Default bind address: loopback only, never a public address unless configured. */
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -29,6 +30,8 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
     public static final int DEFAULT_MAX_FRAME_BYTES = 64 * 1024 * 1024;
     /** Default polling before blocking on a read, in microseconds (see the README's measurement). */
     public static final long DEFAULT_SPIN_MICROS = 0;
+    /** Default limit of inbound connections (each has a thread). */
+    public static final int DEFAULT_MAX_CONNECTIONS = 1024;
 
     /** Prefix of the system properties read by {@link #fromSystemProperties()}. */
     public static final String PROPERTY_PREFIX = "karmi.tcp.";
@@ -54,18 +57,22 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
         if (spinMicros < 0 || spinMicros > 1_000_000) {
             throw new IllegalArgumentException("karmi.tcp spinMicros out of range 0..1000000: " + spinMicros);
         }
+        if (maxConnections < 1) {
+            throw new IllegalArgumentException("karmi.tcp maxConnections must be > 0: " + maxConnections);
+        }
         host = host.trim();
     }
 
     /** The defaults: 127.0.0.1:2099. */
     public static TcpSettings defaults() {
         return new TcpSettings(DEFAULT_HOST, DEFAULT_PORT, DEFAULT_IDLE_TIMEOUT_MILLIS,
-                DEFAULT_CONNECT_TIMEOUT_MILLIS, DEFAULT_MAX_FRAME_BYTES, DEFAULT_SPIN_MICROS);
+                DEFAULT_CONNECT_TIMEOUT_MILLIS, DEFAULT_MAX_FRAME_BYTES, DEFAULT_SPIN_MICROS, DEFAULT_MAX_CONNECTIONS);
     }
 
     /**
      * Reads {@code karmi.tcp.host}, {@code .port}, {@code .idleTimeoutMillis},
-     * {@code .connectTimeoutMillis}, {@code .maxFrameBytes} and {@code .spinMicros}; missing
+     * {@code .connectTimeoutMillis}, {@code .maxFrameBytes}, {@code .spinMicros} and
+     * {@code .maxConnections}; missing
      * ones take their defaults.
      *
      * @throws IllegalArgumentException naming the property whose value is not a number or out of range
@@ -77,7 +84,8 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
                 number("idleTimeoutMillis", DEFAULT_IDLE_TIMEOUT_MILLIS),
                 number("connectTimeoutMillis", DEFAULT_CONNECT_TIMEOUT_MILLIS),
                 (int) Math.min(Integer.MAX_VALUE, number("maxFrameBytes", DEFAULT_MAX_FRAME_BYTES)),
-                number("spinMicros", DEFAULT_SPIN_MICROS));
+                number("spinMicros", DEFAULT_SPIN_MICROS),
+                (int) Math.min(Integer.MAX_VALUE, number("maxConnections", DEFAULT_MAX_CONNECTIONS)));
     }
 
     private static long number(String name, long defaultValue) {
@@ -95,6 +103,7 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
 
     /** A copy with another port (tests, restarts). */
     public TcpSettings withPort(int newPort) {
-        return new TcpSettings(host, newPort, idleTimeoutMillis, connectTimeoutMillis, maxFrameBytes, spinMicros);
+        return new TcpSettings(host, newPort, idleTimeoutMillis, connectTimeoutMillis, maxFrameBytes, spinMicros,
+                maxConnections);
     }
 }

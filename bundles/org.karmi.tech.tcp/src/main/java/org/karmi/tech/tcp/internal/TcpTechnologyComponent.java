@@ -29,7 +29,7 @@ public final class TcpTechnologyComponent implements Technology {
     @Activate
     public TcpTechnologyComponent(TcpConfiguration config) {
         this.delegate = new TcpTechnology(new TcpSettings(config.host(), config.port(), config.idleTimeoutMillis(),
-                config.connectTimeoutMillis(), config.maxFrameBytes(), config.spinMicros()));
+                config.connectTimeoutMillis(), config.maxFrameBytes(), config.spinMicros(), config.maxConnections()));
     }
 
     @Deactivate

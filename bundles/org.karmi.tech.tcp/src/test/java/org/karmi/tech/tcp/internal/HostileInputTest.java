@@ -29,7 +29,7 @@ class HostileInputTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = new TcpTechnology(new TcpSettings("127.0.0.1", 0, 30_000, 2000, 1 << 20, 0));
+        server = new TcpTechnology(new TcpSettings("127.0.0.1", 0, 30_000, 2000, 1 << 20, 0, 50));
         server.start(serverNode);
         client = Tcp.started(clientNode);
         good = client.acquire(server.localUtid(), Tcp.TIMEOUT);

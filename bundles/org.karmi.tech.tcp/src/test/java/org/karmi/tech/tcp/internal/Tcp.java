@@ -15,7 +15,7 @@ final class Tcp {
 
     /** Settings for tests: loopback, ephemeral port, given idle time. */
     static TcpSettings settings(long idleMillis) {
-        return new TcpSettings("127.0.0.1", 0, idleMillis, 2000, TcpSettings.DEFAULT_MAX_FRAME_BYTES, 0);
+        return new TcpSettings("127.0.0.1", 0, idleMillis, 2000, TcpSettings.DEFAULT_MAX_FRAME_BYTES, 0, 64);
     }
 
     static TcpTechnology started(TestContext context) throws IOException {

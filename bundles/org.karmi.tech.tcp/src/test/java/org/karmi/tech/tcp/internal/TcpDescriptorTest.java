@@ -82,9 +82,9 @@ class TcpDescriptorTest {
 
     @Test
     void badSettingsAreRejectedNamingTheValue() {
-        assertThrows(IllegalArgumentException.class, () -> new TcpSettings("127.0.0.1", 70000, 1, 1, 1 << 20, 0));
+        assertThrows(IllegalArgumentException.class, () -> new TcpSettings("127.0.0.1", 70000, 1, 1, 1 << 20, 0, 1));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> new TcpSettings("127.0.0.1", 0, 1, 1, 100, 0));
+                () -> new TcpSettings("127.0.0.1", 0, 1, 1, 100, 0, 1));
         assertTrue(e.getMessage().contains("maxFrameBytes"), e.getMessage());
     }
 }

@@ -27,7 +27,7 @@ public final class TcpPingMeasurement {
         long spin = args.length > 2 ? Long.parseLong(args[2]) : TcpSettings.DEFAULT_SPIN_MICROS;
         TestContext serverNode = new TestContext(1);
         TestContext clientNode = new TestContext(2);
-        TcpSettings settings = new TcpSettings("127.0.0.1", 0, 60_000, 2000, TcpSettings.DEFAULT_MAX_FRAME_BYTES, spin);
+        TcpSettings settings = new TcpSettings("127.0.0.1", 0, 60_000, 2000, TcpSettings.DEFAULT_MAX_FRAME_BYTES, spin, 64);
         TcpTechnology server = new TcpTechnology(settings);
         TcpTechnology client = new TcpTechnology(settings);
         server.start(serverNode);

@@ -27,7 +27,7 @@ class TcpTechnologyComponentTest {
         TcpConfiguration c = config(Map.of());
         TcpSettings d = TcpSettings.defaults();
         assertEquals(d, new TcpSettings(c.host(), c.port(), c.idleTimeoutMillis(), c.connectTimeoutMillis(),
-                c.maxFrameBytes(), c.spinMicros()));
+                c.maxFrameBytes(), c.spinMicros(), c.maxConnections()));
     }
 
     @Test

@@ -256,7 +256,7 @@ class TcpTechnologyTest {
     @Test
     void messageOverTheFrameLimitIsRefusedBeforeSending() throws Exception {
         TcpTechnology server = start(serverNode);
-        TcpSettings small = new TcpSettings("127.0.0.1", 0, 30_000, 2000, TcpSettings.MIN_MAX_FRAME_BYTES, 0);
+        TcpSettings small = new TcpSettings("127.0.0.1", 0, 30_000, 2000, TcpSettings.MIN_MAX_FRAME_BYTES, 0, 10);
         TcpTechnology client = start(clientNode, small);
         Connection c = client.acquire(server.localUtid(), Tcp.TIMEOUT);
         IOException e = assertThrows(IOException.class, () -> Tcp.call(c, new byte[200_000], Tcp.TIMEOUT));
@@ -369,5 +369,28 @@ class TcpTechnologyTest {
         assertFalse(t.canReach(new Utid("tcp", new byte[] {1, 2, 3})));
         assertFalse(t.canReach(TcpAddress.utid(java.net.InetAddress.getByName("127.0.0.1"), 0)));
         assertThrows(IOException.class, () -> t.acquire(TcpAddress.utid(java.net.InetAddress.getByName("127.0.0.1"), 1), 100));
+    }
+
+    @Test
+    void connectionsOverTheLimitAreRefusedWithCodeFour() throws Exception {
+        TcpTechnology server = start(serverNode, new TcpSettings("127.0.0.1", 0, 30_000, 2000,
+                TcpSettings.DEFAULT_MAX_FRAME_BYTES, 0, 2));
+        TcpTechnology client = start(clientNode);
+        Connection a = client.acquire(server.localUtid(), Tcp.TIMEOUT);
+        Connection b = client.acquire(server.localUtid(), Tcp.TIMEOUT);
+        for (int i = 0; i < 5; i++) {
+            IOException e = assertThrows(IOException.class, () -> client.acquire(server.localUtid(), Tcp.TIMEOUT));
+            assertTrue(e.getMessage().contains("code 4") && e.getMessage().contains("limit of 2"), e.getMessage());
+        }
+        assertArrayEquals(new byte[] {'E'}, Tcp.call(a, new byte[] {'E'}, Tcp.TIMEOUT));
+        b.discard();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (server.statistics().connectionsOpen() > 1 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        Connection c = client.acquire(server.localUtid(), Tcp.TIMEOUT);
+        assertArrayEquals(new byte[] {'E'}, Tcp.call(c, new byte[] {'E'}, Tcp.TIMEOUT));
+        a.release();
+        c.release();
     }
 }
