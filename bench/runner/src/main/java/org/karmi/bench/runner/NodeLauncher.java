@@ -14,9 +14,15 @@ import org.karmi.bench.runner.node.NodeMain;
  */
 final class NodeLauncher {
 
-    /** JVM options every node gets, whatever its configuration. */
+    /**
+     * JVM options every node gets, whatever its configuration. The JVM-wide serial filter
+     * allows the benchmark's own classes (the kernels take {@code Object}); it leaves every
+     * other class undecided, so java.rmi and JDK serialization behave as without it, and the
+     * uka serializer takes its ALLOWED as it takes a message filter's.
+     */
     static final List<String> JVM_OPTIONS = List.of("-Xms64m", "-Xmx768m", "-XX:+UseSerialGC",
-            "-Djava.awt.headless=true", "-Djava.rmi.server.hostname=127.0.0.1");
+            "-Djava.awt.headless=true", "-Djava.rmi.server.hostname=127.0.0.1",
+            "-Djdk.serialFilter=org.karmi.bench.runner.**");
 
     private final String java;
     private final String classPath;
@@ -68,12 +74,13 @@ final class NodeLauncher {
         p.add("-Dkarmi.serializer=" + c.serializer());
         p.add("-Dkarmi.tcp.host=127.0.0.1");
         p.add("-Dkarmi.tcp.port=" + port);
-        String preference = c.technology().equals("tcp") ? "tcp" : c.technology() + ",tcp";
-        p.add("-Dkarmi.preference=" + preference);
-        p.add("-Dkarmi.technologies.preference=" + preference);
+        // the technologies started, in preference order; TCP always (the registry is reached by TCP)
+        String technologies = c.technology().equals("tcp") ? "tcp" : c.technology() + ",tcp";
+        p.add("-Dkarmi.technologies=" + technologies);
+        p.add("-Dkarmi.preference=" + technologies);
         if (c.technology().equals("parastation")) {
             // one shared-memory domain per run and configuration, away from other users of /dev/shm
-            p.add("-Dkarmi.parastation.directory=" + shmDirectory(c));
+            p.add("-Dkarmi.parastation.domainDirectory=" + shmDirectory(c));
         }
         return p;
     }
