@@ -20,18 +20,18 @@ final class Markdown {
 
     private final List<Kind> kinds;
     private final List<Codecs> codecs;
+    private final List<Codecs> measured;
     private final RoundTrips checks;
     private final Map<Op, Map<Codecs, Map<Kind, Cell>>> cells;
-    private final boolean quick;
     private final StringBuilder md = new StringBuilder(8192);
 
-    Markdown(List<Kind> kinds, List<Codecs> codecs, RoundTrips checks, Map<Op, Map<Codecs, Map<Kind, Cell>>> cells,
-            boolean quick) {
+    Markdown(List<Kind> kinds, List<Codecs> codecs, List<Codecs> measured, RoundTrips checks,
+            Map<Op, Map<Codecs, Map<Kind, Cell>>> cells) {
         this.kinds = kinds;
         this.codecs = codecs;
+        this.measured = measured;
         this.checks = checks;
         this.cells = cells;
-        this.quick = quick;
     }
 
     String render(String settings, String vm, String load) {
@@ -46,12 +46,16 @@ final class Markdown {
                 + " least the object it returns.");
         line("");
         serializers();
-        table2();
-        metric("Write, ns per object", Op.write, false);
-        metric("Read, ns per object", Op.read, false);
+        if (!measured.isEmpty()) {
+            table2();
+            metric("Write, ns per object", Op.write, false);
+            metric("Read, ns per object", Op.read, false);
+        }
         bytes();
-        metric("Allocation per write, B/op", Op.write, true);
-        metric("Allocation per read, B/op", Op.read, true);
+        if (!measured.isEmpty()) {
+            metric("Allocation per write, B/op", Op.write, true);
+            metric("Allocation per read, B/op", Op.read, true);
+        }
         targets();
         failures();
         return md.toString();
@@ -69,7 +73,10 @@ final class Markdown {
     private static String description(Codecs c) {
         switch (c) {
             case uka: return "the UKA-serialization through KaRMI's Serializer SPI, one SerialOutput/SerialInput pair reused"
-                    + " over one WireBuffer, `resetObjects()` after each message (the reference layer's per-call pattern).";
+                    + " over one WireBuffer, `resetObjects()` after each message (the reference layer's per-call pattern);"
+                    + " found by ServiceLoader; the objects' marshallers generated at compile time (`@Marshalled`).";
+            case ukaRt: return "the same, but with the run-time marshallers (compile-time generated ones switched off"
+                    + " with `UkaConfig.generatedMarshallers(false)`), as for a class the annotation processor did not see.";
             case jdk: return "JDK serialization, a fresh ObjectOutputStream/ObjectInputStream per object, as java.rmi does:"
                     + " the 100% of the improvements.";
             case jdkReset: return "JDK serialization, one stream pair reused, `reset()` before each object (which also"
@@ -146,7 +153,7 @@ final class Markdown {
         line("| target | object | ours | reference | verdict |");
         line("|---|---|--:|--:|---|");
         for (Kind k : Kind.TARGETS) {
-            if (!kinds.contains(k)) {
+            if (!kinds.contains(k) || measured.isEmpty()) {
                 continue;
             }
             Cell ours = sum(cell(Op.write, Codecs.uka, k), cell(Op.read, Codecs.uka, k));
@@ -157,7 +164,7 @@ final class Markdown {
             line("| w+r <= Fory's | " + k.label + " | " + (ours == null ? "-" : format(ours.ns) + " ns")
                     + " | " + (fory == null ? "-" : format(fory.ns) + " ns") + " | " + verdict + " |");
         }
-        for (Kind k : kinds) {
+        for (Kind k : measured.isEmpty() ? List.<Kind>of() : kinds) {
             Cell w = cell(Op.write, Codecs.uka, k);
             String verdict = w == null || Double.isNaN(w.allocBytes) ? "not measured"
                     : w.allocBytes < NO_ALLOCATION_BYTES ? "met" : "**missed**: " + format(w.allocBytes) + " B per write";
@@ -223,7 +230,7 @@ final class Markdown {
         if (checks.failure(c, k) != null) {
             return "failed";
         }
-        return quick ? "-" : "error";
+        return measured.contains(c) ? "error" : "-";
     }
 
     private String ns(Cell cell, Codecs c, Kind k) {

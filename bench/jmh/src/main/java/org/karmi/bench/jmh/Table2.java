@@ -35,7 +35,7 @@ import org.karmi.bench.jmh.codecs.Codecs;
  *
  * <pre>
  * java -cp bench/jmh/target/karmi-bench-jmh.jar org.karmi.bench.jmh.Table2 --out FILE [--quick]
- *      [--jvm PATH/bin/java] [--json FILE] [--kinds int32,tree15] [--codecs uka,jdk,fory] [--verbose]
+ *      [--jvm PATH/bin/java] [--json FILE] [--kinds int32,tree15] [--codecs uka,jdk,fory] [--verbose] [--check-only]
  * </pre>
  *
  * Single-threaded (JMH forks one JVM per benchmark).
@@ -43,11 +43,12 @@ import org.karmi.bench.jmh.codecs.Codecs;
 public final class Table2 {
 
     private static final String USAGE = "usage: Table2 --out FILE [--quick] [--jvm JAVA] [--json FILE]"
-            + " [--kinds k1,k2] [--codecs c1,c2] [--verbose]\n"
+            + " [--kinds k1,k2] [--codecs c1,c2] [--verbose] [--check-only]\n"
             + "  --quick   the four target kinds, serializers uka, jdk, kryo, fory only, short iterations\n"
             + "            (about 2 minutes on 2 cores; bytes and round trips still cover everything)\n"
             + "  --jvm     java executable for the forked benchmark JVMs (default: this one)\n"
             + "  --json    also keep JMH's JSON result in FILE\n"
+            + "  --check-only  round trips and bytes only, no JMH\n"
             + "  kinds:  " + Arrays.toString(Kind.values()) + "\n"
             + "  codecs: " + Arrays.toString(Codecs.values());
 
@@ -59,6 +60,7 @@ public final class Table2 {
     private String jvm;
     private String json;
     private boolean verbose;
+    private boolean checkOnly;
     private List<Kind> kinds;
     private List<Codecs> codecs = List.of(Codecs.values());
 
@@ -94,6 +96,7 @@ public final class Table2 {
                 case "--jvm": t.jvm = value(args, ++i, a); break;
                 case "--json": t.json = value(args, ++i, a); break;
                 case "--verbose": t.verbose = true; break;
+                case "--check-only": t.checkOnly = true; break;
                 case "--kinds": t.kinds = enums(Kind.class, value(args, ++i, a)); break;
                 case "--codecs": t.codecs = enums(Codecs.class, value(args, ++i, a)); break;
                 case "-h": case "--help": throw new IllegalArgumentException("");
@@ -133,9 +136,11 @@ public final class Table2 {
         RoundTrips checks = RoundTrips.check(codecs, List.of(Kind.values()));
         System.out.println(checks.summary());
 
+        List<Codecs> measured = new ArrayList<>();
         List<String> measurable = new ArrayList<>();
         for (Codecs c : codecs) {
-            if (checks.available(c) && (!quick || QUICK_CODECS.contains(c))) {
+            if (checks.available(c) && (!quick || QUICK_CODECS.contains(c)) && !checkOnly) {
+                measured.add(c);
                 measurable.add(c.name());
             }
         }
@@ -143,7 +148,7 @@ public final class Table2 {
         String settings;
         String vm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
         if (measurable.isEmpty()) {
-            settings = "nothing to measure";
+            settings = checkOnly ? "--check-only: round trips and sizes, no timing" : "nothing to measure";
         } else {
             ChainedOptionsBuilder options = options(measurable);
             settings = describe();
@@ -153,7 +158,7 @@ public final class Table2 {
                 collect(cells, r);
             }
         }
-        String markdown = new Markdown(kinds, codecs, checks, cells, quick).render(settings, vm, load.stop());
+        String markdown = new Markdown(kinds, codecs, measured, checks, cells).render(settings, vm, load.stop());
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);

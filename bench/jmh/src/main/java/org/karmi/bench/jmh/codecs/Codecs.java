@@ -5,6 +5,8 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 
 import org.karmi.bench.jmh.objects.Int32;
+import org.karmi.serial.UkaConfig;
+import org.karmi.serial.UkaSerializer;
 import org.karmi.spi.serial.Serializer;
 
 /**
@@ -16,6 +18,8 @@ import org.karmi.spi.serial.Serializer;
 public enum Codecs {
     /** Ours: the UKA-serialization through the Serializer SPI, streams reused, resetObjects() per message. */
     uka("UKA (ours)"),
+    /** Ours with the run-time marshallers (compile-time generated ones switched off): a class the processor did not see. */
+    ukaRt("UKA (run-time marshallers)"),
     /** JDK serialization, fresh ObjectOutputStream / ObjectInputStream per object, as java.rmi does: the 100%. */
     jdk("JDK fresh"),
     /** JDK serialization, streams reused with reset() per object. */
@@ -54,6 +58,9 @@ public enum Codecs {
         switch (this) {
             case uka:
                 return new SpiCodec(karmiSerializer("uka"), BENCH_OBJECTS);
+            case ukaRt:
+                karmiSerializer("uka");
+                return new SpiCodec(new UkaSerializer(UkaConfig.builder().generatedMarshallers(false).build()), BENCH_OBJECTS);
             case jdk:
                 return new JdkFreshCodec();
             case jdkReset:

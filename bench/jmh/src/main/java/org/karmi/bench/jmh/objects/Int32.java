@@ -2,11 +2,14 @@ package org.karmi.bench.jmh.objects;
 
 import java.io.Serializable;
 
+import org.karmi.serial.spi.Marshalled;
+
 /**
  * The papers' {@code 32 int} object: one object with 32 {@code int} fields, no
  * references. Plain {@link Serializable} with a public no-arg constructor (Kryo and Fory
  * instantiate through it; the UKA- and JDK serialization do not need it). Not thread-safe.
  */
+@Marshalled
 public final class Int32 implements Serializable {
 
     private static final long serialVersionUID = 1L;

@@ -3,11 +3,14 @@ package org.karmi.bench.jmh.objects;
 import java.io.Serializable;
 import java.util.Objects;
 
+import org.karmi.serial.spi.Marshalled;
+
 /**
  * The papers' {@code 4 int 2 null} object: four {@code int} fields and two reference fields
  * that are {@code null} in the benchmark. Plain {@link Serializable} with a public no-arg
  * constructor. Not thread-safe.
  */
+@Marshalled
 public final class Int4Null2 implements Serializable {
 
     private static final long serialVersionUID = 1L;

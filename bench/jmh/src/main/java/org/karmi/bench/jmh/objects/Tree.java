@@ -3,11 +3,14 @@ package org.karmi.bench.jmh.objects;
 import java.io.Serializable;
 import java.util.Objects;
 
+import org.karmi.serial.spi.Marshalled;
+
 /**
  * A node of the papers' {@code tree(15)}: four {@code int} fields and two children; the
  * benchmark writes the root of a balanced binary tree of 15 such nodes (depth 4). Plain
  * {@link Serializable} with a public no-arg constructor. Not thread-safe.
  */
+@Marshalled
 public final class Tree implements Serializable {
 
     private static final long serialVersionUID = 1L;
