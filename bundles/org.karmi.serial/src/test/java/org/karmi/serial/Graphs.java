@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 
@@ -83,8 +82,7 @@ final class Graphs {
             GNode g = (GNode) o;
             g.next = pick(r, pool, GNode.class);
             g.payload = anything(r, pool);
-            g.children = r.nextBoolean() ? null : new ArrayList<>(List.of(anything(r, pool), anything(r, pool)))
-                    .stream().filter(Objects::nonNull).collect(java.util.stream.Collectors.toList());
+            g.children = r.nextBoolean() ? null : new ArrayList<>(java.util.Arrays.asList(anything(r, pool), anything(r, pool)));
             setShared(g, anything(r, pool));
         } else if (o instanceof Int4Null2) {
             Int4Null2 v = (Int4Null2) o;
