@@ -43,10 +43,10 @@ public final class Naming {
         registryOf(url).rebind(url.name(), obj);
     }
 
-    /** The names bound in the registry named by the URL, each as a URL. */
+    /** The names bound in the registry named by the URL (its name part, if any, is ignored), each as a URL. */
     public static String[] list(String name) throws RemoteException, MalformedURLException {
         RegistryUrl url = RegistryUrl.parse(name);
-        String[] names = registryOf(url).list();
+        String[] names = Karmi.runtime().registry(url.host(), url.port()).list();
         String prefix = "//" + url.host() + ":" + url.port() + "/";
         for (int i = 0; i < names.length; i++) {
             names[i] = prefix + names[i];
