@@ -35,7 +35,7 @@ import org.karmi.bench.jmh.codecs.Codecs;
  *
  * <pre>
  * java -cp bench/jmh/target/karmi-bench-jmh.jar org.karmi.bench.jmh.Table2 --out FILE [--quick]
- *      [--jvm PATH/bin/java] [--json FILE] [--kinds int32,tree15] [--codecs uka,jdk,fory] [--verbose] [--check-only]
+ *      [--jvm PATH/bin/java] [--json FILE] [--kinds int32,tree15] [--codecs uka,jdk,fory] [--verbose] [--check-only] [--ping]
  * </pre>
  *
  * Single-threaded (JMH forks one JVM per benchmark).
@@ -43,12 +43,13 @@ import org.karmi.bench.jmh.codecs.Codecs;
 public final class Table2 {
 
     private static final String USAGE = "usage: Table2 --out FILE [--quick] [--jvm JAVA] [--json FILE]"
-            + " [--kinds k1,k2] [--codecs c1,c2] [--verbose] [--check-only]\n"
+            + " [--kinds k1,k2] [--codecs c1,c2] [--verbose] [--check-only] [--ping]\n"
             + "  --quick   the four target kinds, serializers uka, jdk, kryo, fory only, short iterations\n"
             + "            (about 2 minutes on 2 cores; bytes and round trips still cover everything)\n"
             + "  --jvm     java executable for the forked benchmark JVMs (default: this one)\n"
             + "  --json    also keep JMH's JSON result in FILE\n"
             + "  --check-only  round trips and bytes only, no JMH\n"
+            + "  --ping    also KaRMI void ping() between two nodes of this JVM over TCP (time, allocation)\n"
             + "  kinds:  " + Arrays.toString(Kind.values()) + "\n"
             + "  codecs: " + Arrays.toString(Codecs.values());
 
@@ -61,6 +62,7 @@ public final class Table2 {
     private String json;
     private boolean verbose;
     private boolean checkOnly;
+    private boolean ping;
     private List<Kind> kinds;
     private List<Codecs> codecs = List.of(Codecs.values());
 
@@ -97,6 +99,7 @@ public final class Table2 {
                 case "--json": t.json = value(args, ++i, a); break;
                 case "--verbose": t.verbose = true; break;
                 case "--check-only": t.checkOnly = true; break;
+                case "--ping": t.ping = true; break;
                 case "--kinds": t.kinds = enums(Kind.class, value(args, ++i, a)); break;
                 case "--codecs": t.codecs = enums(Codecs.class, value(args, ++i, a)); break;
                 case "-h": case "--help": throw new IllegalArgumentException("");
@@ -158,7 +161,8 @@ public final class Table2 {
                 collect(cells, r);
             }
         }
-        String markdown = new Markdown(kinds, codecs, measured, checks, cells).render(settings, vm, load.stop());
+        String pingSection = ping ? PingReport.run(quick, jvm, verbose) : "";
+        String markdown = new Markdown(kinds, codecs, measured, checks, cells).render(settings, vm, load.stop()) + pingSection;
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);

@@ -31,6 +31,23 @@ public final class PingAlloc {
         System.exit(failures == 0 ? 0 : 1);
     }
 
+    /** Bytes the calling thread allocates per call, once warm. */
+    public static double callerBytesPerCall(String serializer) throws Exception {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long self = Thread.currentThread().getId();
+        try (TwoNodes nodes = new TwoNodes(serializer)) {
+            Ping stub = nodes.stub;
+            for (int i = 0; i < WARM_UP_CALLS; i++) {
+                stub.ping();
+            }
+            long bytes0 = threads.getThreadAllocatedBytes(self);
+            for (int i = 0; i < MEASURED_CALLS; i++) {
+                stub.ping();
+            }
+            return (threads.getThreadAllocatedBytes(self) - bytes0) / (double) MEASURED_CALLS;
+        }
+    }
+
     /** One line: caller bytes per call and ns per call. */
     public static String measure(String serializer) throws Exception {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
