@@ -37,6 +37,8 @@ public final class ParaStationComponent implements Technology {
                 .yieldTries(c.yieldTries())
                 .minParkNs(c.minParkNs())
                 .maxParkNs(c.maxParkNs())
+                .deepIdleAfterMs(c.deepIdleAfterMs())
+                .deepParkNs(c.deepParkNs())
                 .heartbeatIntervalMs(c.heartbeatIntervalMs())
                 .livenessTimeoutMs(c.livenessTimeoutMs())
                 .maxMessageBytes(c.maxMessageBytes())

@@ -22,13 +22,15 @@ public final class ParaStationConfig {
     public static final long DEFAULT_SPIN_TRIES = 20_000;
     public static final long DEFAULT_YIELD_TRIES = 200;
     public static final long DEFAULT_MIN_PARK_NS = 1_000;
-    public static final long DEFAULT_MAX_PARK_NS = 1_000_000;
+    public static final long DEFAULT_MAX_PARK_NS = 2_000_000;
+    public static final long DEFAULT_DEEP_IDLE_AFTER_MS = 1_000;
+    public static final long DEFAULT_DEEP_PARK_NS = 20_000_000;
     public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 100;
     public static final long DEFAULT_LIVENESS_TIMEOUT_MS = 10_000;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
     public static final long DEFAULT_IDLE_CONNECTION_TIMEOUT_MS = 60_000;
     /** Longest park of the conductor (accept ring, heartbeat, liveness), bounding connect latency. */
-    public static final long CONDUCTOR_MAX_PARK_NS = 4_000_000;
+    public static final long CONDUCTOR_MAX_PARK_NS = 10_000_000;
 
     private final Path domainDirectory;
     private final int ringCapacity;
@@ -36,6 +38,8 @@ public final class ParaStationConfig {
     private final long yieldTries;
     private final long minParkNs;
     private final long maxParkNs;
+    private final long deepIdleAfterMs;
+    private final long deepParkNs;
     private final long heartbeatIntervalMs;
     private final long livenessTimeoutMs;
     private final int maxMessageBytes;
@@ -48,6 +52,8 @@ public final class ParaStationConfig {
         this.yieldTries = b.yieldTries;
         this.minParkNs = b.minParkNs;
         this.maxParkNs = b.maxParkNs;
+        this.deepIdleAfterMs = b.deepIdleAfterMs;
+        this.deepParkNs = b.deepParkNs;
         this.heartbeatIntervalMs = positive("heartbeatIntervalMs", b.heartbeatIntervalMs);
         this.livenessTimeoutMs = positive("livenessTimeoutMs", b.livenessTimeoutMs);
         this.maxMessageBytes = (int) positive("maxMessageBytes", b.maxMessageBytes);
@@ -79,7 +85,7 @@ public final class ParaStationConfig {
     /**
      * The defaults overridden by the values {@code lookup} returns for the setting names
      * ({@code domainDirectory}, {@code ringCapacity}, {@code spinTries}, {@code yieldTries},
-     * {@code minParkNs}, {@code maxParkNs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
+     * {@code minParkNs}, {@code maxParkNs}, {@code deepIdleAfterMs}, {@code deepParkNs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
      * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}); null means "default".
      *
      * @throws IllegalArgumentException naming a value that is not a number or out of range
@@ -95,6 +101,8 @@ public final class ParaStationConfig {
         b.yieldTries(number(lookup, "yieldTries", b.yieldTries));
         b.minParkNs(number(lookup, "minParkNs", b.minParkNs));
         b.maxParkNs(number(lookup, "maxParkNs", b.maxParkNs));
+        b.deepIdleAfterMs(number(lookup, "deepIdleAfterMs", b.deepIdleAfterMs));
+        b.deepParkNs(number(lookup, "deepParkNs", b.deepParkNs));
         b.heartbeatIntervalMs(number(lookup, "heartbeatIntervalMs", b.heartbeatIntervalMs));
         b.livenessTimeoutMs(number(lookup, "livenessTimeoutMs", b.livenessTimeoutMs));
         b.maxMessageBytes((int) number(lookup, "maxMessageBytes", b.maxMessageBytes));
@@ -116,12 +124,14 @@ public final class ParaStationConfig {
 
     /** A new idle strategy for one waiting thread (client callers, server receivers). */
     public IdleStrategy newIdleStrategy() {
-        return new BackoffIdleStrategy(spinTries, yieldTries, minParkNs, maxParkNs);
+        return new BackoffIdleStrategy(spinTries, yieldTries, minParkNs, maxParkNs, deepIdleAfterMs * 1_000_000L,
+                Math.max(deepParkNs, maxParkNs));
     }
 
     /** A new idle strategy for the conductor, parking longer than the receivers. */
     IdleStrategy newConductorIdleStrategy() {
-        return new BackoffIdleStrategy(100, 10, minParkNs, Math.max(maxParkNs, CONDUCTOR_MAX_PARK_NS));
+        long max = Math.max(maxParkNs, CONDUCTOR_MAX_PARK_NS);
+        return new BackoffIdleStrategy(100, 10, minParkNs, max, deepIdleAfterMs * 1_000_000L, Math.max(deepParkNs, max));
     }
 
     public Path domainDirectory() { return domainDirectory; }
@@ -130,6 +140,8 @@ public final class ParaStationConfig {
     public long yieldTries() { return yieldTries; }
     public long minParkNs() { return minParkNs; }
     public long maxParkNs() { return maxParkNs; }
+    public long deepIdleAfterMs() { return deepIdleAfterMs; }
+    public long deepParkNs() { return deepParkNs; }
     public long heartbeatIntervalMs() { return heartbeatIntervalMs; }
     public long livenessTimeoutMs() { return livenessTimeoutMs; }
     public int maxMessageBytes() { return maxMessageBytes; }
@@ -138,7 +150,8 @@ public final class ParaStationConfig {
     @Override
     public String toString() {
         return "ParaStationConfig[domain=" + domainDirectory + ", ring=" + ringCapacity + ", spins=" + spinTries
-                + ", yields=" + yieldTries + ", parkNs=" + minParkNs + ".." + maxParkNs + ", heartbeatMs="
+                + ", yields=" + yieldTries + ", parkNs=" + minParkNs + ".." + maxParkNs + ", deepParkNs=" + deepParkNs
+                + " after " + deepIdleAfterMs + " ms, heartbeatMs="
                 + heartbeatIntervalMs + ", livenessMs=" + livenessTimeoutMs + ", maxMessage=" + maxMessageBytes
                 + ", idleConnectionMs=" + idleConnectionTimeoutMs + "]";
     }
@@ -151,6 +164,8 @@ public final class ParaStationConfig {
         private long yieldTries = DEFAULT_YIELD_TRIES;
         private long minParkNs = DEFAULT_MIN_PARK_NS;
         private long maxParkNs = DEFAULT_MAX_PARK_NS;
+        private long deepIdleAfterMs = DEFAULT_DEEP_IDLE_AFTER_MS;
+        private long deepParkNs = DEFAULT_DEEP_PARK_NS;
         private long heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
         private long livenessTimeoutMs = DEFAULT_LIVENESS_TIMEOUT_MS;
         private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
@@ -165,6 +180,8 @@ public final class ParaStationConfig {
         public Builder yieldTries(long v) { yieldTries = v; return this; }
         public Builder minParkNs(long v) { minParkNs = v; return this; }
         public Builder maxParkNs(long v) { maxParkNs = v; return this; }
+        public Builder deepIdleAfterMs(long v) { deepIdleAfterMs = v; return this; }
+        public Builder deepParkNs(long v) { deepParkNs = v; return this; }
         public Builder heartbeatIntervalMs(long v) { heartbeatIntervalMs = v; return this; }
         public Builder livenessTimeoutMs(long v) { livenessTimeoutMs = v; return this; }
         public Builder maxMessageBytes(int v) { maxMessageBytes = v; return this; }

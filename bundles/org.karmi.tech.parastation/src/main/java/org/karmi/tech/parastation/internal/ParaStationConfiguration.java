@@ -26,6 +26,12 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Longest park period of a waiting thread, in ns (bounds idle wake-up latency)")
     long maxParkNs() default ParaStationConfig.DEFAULT_MAX_PARK_NS;
 
+    @AttributeDefinition(description = "After parking this long (ms) without traffic, a waiting thread parks deepParkNs")
+    long deepIdleAfterMs() default ParaStationConfig.DEFAULT_DEEP_IDLE_AFTER_MS;
+
+    @AttributeDefinition(description = "Park period of a deeply idle thread, in ns (bounds the first call's wake-up after idling)")
+    long deepParkNs() default ParaStationConfig.DEFAULT_DEEP_PARK_NS;
+
     @AttributeDefinition(description = "Heartbeat and liveness check interval, in ms")
     long heartbeatIntervalMs() default ParaStationConfig.DEFAULT_HEARTBEAT_INTERVAL_MS;
 

@@ -15,6 +15,9 @@ final class PeerNode {
     private final long pid;
     private final long startMillis;
     private volatile String deathReason;
+    /** Start time of the peer's process from /proc, taken at the first check; null: no /proc. */
+    private String procStart;
+    private boolean probed;
 
     PeerNode(int port, NodeFile file) {
         this.port = port;
@@ -58,7 +61,7 @@ final class PeerNode {
             deathReason = "parastation: node " + port + " (pid " + pid + ") closed";
             return false;
         }
-        if (!ProcessLiveness.isAlive(pid, startMillis)) {
+        if (!processAlive()) {
             deathReason = "parastation: node " + port + " (pid " + pid + ") died";
             return true;
         }
@@ -68,6 +71,21 @@ final class PeerNode {
             return false;
         }
         return false;
+    }
+
+    private boolean processAlive() {
+        if (!probed) {
+            probed = true;
+            if (!ProcessLiveness.isAlive(pid, startMillis)) {
+                return false;
+            }
+            procStart = ProcessLiveness.procStartTicks(pid);
+            return true;
+        }
+        if (procStart == null) {
+            return ProcessLiveness.isAlive(pid, startMillis);
+        }
+        return procStart.equals(ProcessLiveness.procStartTicks(pid)); // same process, still running
     }
 
     /** Marks the peer unusable (for example after our own close). */

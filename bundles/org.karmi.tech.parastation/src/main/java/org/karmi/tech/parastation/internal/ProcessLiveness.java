@@ -46,6 +46,33 @@ final class ProcessLiveness {
         return start.isEmpty() || Math.abs(start.get().toEpochMilli() - startMillis) <= START_TOLERANCE_MS;
     }
 
+    /**
+     * The start-time field of {@code /proc/<pid>/stat} (clock ticks since boot) if the process
+     * exists and is not a zombie; "" if it is gone or a zombie; null if there is no {@code /proc}.
+     * One file read: cheap enough for the heartbeat interval.
+     */
+    static String procStartTicks(long pid) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "stat"));
+        } catch (java.nio.file.NoSuchFileException e) {
+            return Files.isDirectory(Path.of("/proc/self")) ? "" : null;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        String s = new String(bytes, StandardCharsets.US_ASCII);
+        int close = s.lastIndexOf(')');
+        if (close < 0 || close + 2 >= s.length()) {
+            return null;
+        }
+        String[] fields = s.substring(close + 2).trim().split(" ");
+        if (fields.length < 20) {
+            return null;
+        }
+        char state = fields[0].isEmpty() ? '?' : fields[0].charAt(0);
+        return state == 'Z' || state == 'X' ? "" : fields[19]; // field 22 of stat: starttime
+    }
+
     private static boolean isZombie(long pid) {
         Path stat = Path.of("/proc", Long.toString(pid), "stat");
         try {

@@ -5,8 +5,9 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Spins ({@link Thread#onSpinWait()}) up to {@code maxSpins} times, then yields up to
  * {@code maxYields} times, then parks for a period that doubles from {@code minParkPeriodNs}
- * up to {@code maxParkPeriodNs}: eager while traffic flows, nearly free when idle, and every
- * wait is bounded by {@code maxParkPeriodNs}. One instance per thread (not thread-safe).
+ * up to {@code maxParkPeriodNs}; after parking without work for {@code deepIdleAfterNs} it
+ * parks {@code deepParkPeriodNs} per round: eager while traffic flows, nearly free when idle,
+ * every wait bounded. One instance per thread (not thread-safe).
  */
 public final class BackoffIdleStrategy implements IdleStrategy {
 
@@ -19,7 +20,10 @@ public final class BackoffIdleStrategy implements IdleStrategy {
     private final long maxYields;
     private final long minParkPeriodNs;
     private final long maxParkPeriodNs;
+    private final long deepIdleAfterNs;
+    private final long deepParkPeriodNs;
 
+    private long parkingSinceNs;
     private int state = NOT_IDLE;
     private long spins;
     private long yields;
@@ -32,10 +36,23 @@ public final class BackoffIdleStrategy implements IdleStrategy {
      * @param maxParkPeriodNs longest park period (>= minParkPeriodNs)
      */
     public BackoffIdleStrategy(long maxSpins, long maxYields, long minParkPeriodNs, long maxParkPeriodNs) {
-        if (maxSpins < 0 || maxYields < 0 || minParkPeriodNs < 1 || maxParkPeriodNs < minParkPeriodNs) {
+        this(maxSpins, maxYields, minParkPeriodNs, maxParkPeriodNs, Long.MAX_VALUE, maxParkPeriodNs);
+    }
+
+    /**
+     * @param deepIdleAfterNs  time parked without work after which the deep period applies
+     * @param deepParkPeriodNs park period once deeply idle (>= maxParkPeriodNs)
+     */
+    public BackoffIdleStrategy(long maxSpins, long maxYields, long minParkPeriodNs, long maxParkPeriodNs,
+            long deepIdleAfterNs, long deepParkPeriodNs) {
+        if (maxSpins < 0 || maxYields < 0 || minParkPeriodNs < 1 || maxParkPeriodNs < minParkPeriodNs
+                || deepIdleAfterNs < 0 || deepParkPeriodNs < maxParkPeriodNs) {
             throw new IllegalArgumentException("bad back-off: spins " + maxSpins + ", yields " + maxYields
-                    + ", park " + minParkPeriodNs + ".." + maxParkPeriodNs + " ns");
+                    + ", park " + minParkPeriodNs + ".." + maxParkPeriodNs + " ns, deep " + deepParkPeriodNs
+                + " ns after " + deepIdleAfterNs + " ns");
         }
+        this.deepIdleAfterNs = deepIdleAfterNs;
+        this.deepParkPeriodNs = deepParkPeriodNs;
         this.maxSpins = maxSpins;
         this.maxYields = maxYields;
         this.minParkPeriodNs = minParkPeriodNs;
@@ -60,13 +77,18 @@ public final class BackoffIdleStrategy implements IdleStrategy {
                 if (++yields > maxYields) {
                     state = PARKING;
                     parkPeriodNs = minParkPeriodNs;
+                    parkingSinceNs = System.nanoTime();
                 } else {
                     Thread.yield();
                 }
                 break;
             default:
                 LockSupport.parkNanos(parkPeriodNs);
-                parkPeriodNs = Math.min(parkPeriodNs << 1, maxParkPeriodNs);
+                if (parkPeriodNs < maxParkPeriodNs) {
+                    parkPeriodNs = Math.min(parkPeriodNs << 1, maxParkPeriodNs);
+                } else if (parkPeriodNs < deepParkPeriodNs && System.nanoTime() - parkingSinceNs > deepIdleAfterNs) {
+                    parkPeriodNs = deepParkPeriodNs;
+                }
                 break;
         }
     }
@@ -84,6 +106,7 @@ public final class BackoffIdleStrategy implements IdleStrategy {
     @Override
     public String toString() {
         return "BackoffIdleStrategy[spins=" + maxSpins + ", yields=" + maxYields + ", parkNs="
-                + minParkPeriodNs + ".." + maxParkPeriodNs + "]";
+                + minParkPeriodNs + ".." + maxParkPeriodNs + ", deepParkNs=" + deepParkPeriodNs + " after "
+                + deepIdleAfterNs + " ns]";
     }
 }

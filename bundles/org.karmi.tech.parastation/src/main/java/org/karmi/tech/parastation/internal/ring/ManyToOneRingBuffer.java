@@ -82,7 +82,7 @@ public final class ManyToOneRingBuffer extends RingBuffer {
     }
 
     @Override
-    public int read(MessageHandler handler, int messageCountLimit) {
+    int readBlock(MessageHandler handler, int messageCountLimit) {
         final ByteBuffer b = buffer;
         final long head = getLong(b, headPositionIndex);
         final int headIndex = (int) head & mask;
@@ -99,6 +99,7 @@ public final class ManyToOneRingBuffer extends RingBuffer {
                 bytesRead += align(recordLength, ALIGNMENT);
                 final int msgTypeId = getInt(b, typeOffset(recordIndex));
                 if (msgTypeId == PADDING_MSG_TYPE_ID) {
+                    wrapped = bytesRead == maxBlockLength;
                     continue;
                 }
                 ++messagesRead;

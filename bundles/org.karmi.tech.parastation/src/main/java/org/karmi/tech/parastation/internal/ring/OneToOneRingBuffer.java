@@ -75,7 +75,7 @@ public final class OneToOneRingBuffer extends RingBuffer {
     }
 
     @Override
-    public int read(MessageHandler handler, int messageCountLimit) {
+    int readBlock(MessageHandler handler, int messageCountLimit) {
         final ByteBuffer b = buffer;
         final long head = getLong(b, headPositionIndex);
         final int headIndex = (int) head & mask;
@@ -92,6 +92,7 @@ public final class OneToOneRingBuffer extends RingBuffer {
                 bytesRead += align(recordLength, ALIGNMENT);
                 final int msgTypeId = getInt(b, typeOffset(recordIndex));
                 if (msgTypeId == PADDING_MSG_TYPE_ID) {
+                    wrapped = bytesRead == maxBlockLength;
                     continue;
                 }
                 ++messagesRead;

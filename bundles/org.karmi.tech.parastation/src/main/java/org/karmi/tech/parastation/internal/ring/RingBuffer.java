@@ -83,7 +83,21 @@ public abstract class RingBuffer {
      *
      * @return the number of messages handed to the handler (padding not counted)
      */
-    public abstract int read(MessageHandler handler, int messageCountLimit);
+    public final int read(MessageHandler handler, int messageCountLimit) {
+        wrapped = false;
+        int n = readBlock(handler, messageCountLimit);
+        if (wrapped && n < messageCountLimit) { // the block ended with padding: go on at index 0
+            wrapped = false;
+            n += readBlock(handler, messageCountLimit - n);
+        }
+        return n;
+    }
+
+    /** Set by {@link #readBlock} when the block ended with a padding record (consumer thread only). */
+    boolean wrapped;
+
+    /** Reads records from the head up to the end of the data area at most. */
+    abstract int readBlock(MessageHandler handler, int messageCountLimit);
 
     /**
      * Copies a whole message into the ring as one record.
