@@ -25,7 +25,12 @@ final class Trip {
     byte[] lastBytes;
 
     Trip(UkaConfig config) {
-        serializer = new UkaSerializer(config);
+        this(new UkaSerializer(config));
+    }
+
+    /** A new connection of an existing serializer (its class registry is already warm). */
+    Trip(UkaSerializer serializer) {
+        this.serializer = serializer;
         out = serializer.newOutput();
         in = serializer.newInput();
     }
