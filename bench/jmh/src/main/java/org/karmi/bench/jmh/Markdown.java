@@ -74,7 +74,10 @@ final class Markdown {
         switch (c) {
             case uka: return "the UKA-serialization through KaRMI's Serializer SPI, one SerialOutput/SerialInput pair reused"
                     + " over one WireBuffer, `resetObjects()` after each message (the reference layer's per-call pattern);"
-                    + " found by ServiceLoader; the objects' marshallers generated at compile time (`@Marshalled`).";
+                    + " the benchmark classes on its allow-list (`UkaConfig.allow`, as Kryo and Fory register them), no"
+                    + " per-message filter; the objects' marshallers generated at compile time (`@Marshalled`).";
+            case ukaFilter: return "as UKA (ours), but the benchmark classes allowed by a per-message ObjectInputFilter"
+                    + " (or a JVM-wide one) instead of the allow-list.";
             case ukaRt: return "the same, but with the run-time marshallers (compile-time generated ones switched off"
                     + " with `UkaConfig.generatedMarshallers(false)`), as for a class the annotation processor did not see.";
             case jdk: return "JDK serialization, a fresh ObjectOutputStream/ObjectInputStream per object, as java.rmi does:"

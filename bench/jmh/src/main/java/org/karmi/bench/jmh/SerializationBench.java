@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class SerializationBench {
 
-    @Param({"uka", "ukaRt", "jdk", "jdkReset", "jdkSpi", "kryo", "fory"})
+    @Param({"uka", "ukaRt", "ukaFilter", "jdk", "jdkReset", "jdkSpi", "kryo", "fory"})
     public String codec;
 
     @Param({"int32", "int4null2", "tree15", "float50", "float5000", "byte50", "byte5000", "byte20000",

@@ -64,7 +64,7 @@ public final class Table2 {
     private boolean checkOnly;
     private boolean ping;
     private List<Kind> kinds;
-    private List<Codecs> codecs = List.of(Codecs.values());
+    private List<Codecs> codecs = Codecs.DEFAULT;
 
     private Table2() {
     }

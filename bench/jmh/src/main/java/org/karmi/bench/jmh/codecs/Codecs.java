@@ -1,6 +1,7 @@
 package org.karmi.bench.jmh.codecs;
 
 import java.io.ObjectInputFilter;
+import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
@@ -16,10 +17,15 @@ import org.karmi.spi.serial.Serializer;
  * bundle is not installed yet is reported as not available, never faked. Immutable.
  */
 public enum Codecs {
-    /** Ours: the UKA-serialization through the Serializer SPI, streams reused, resetObjects() per message. */
+    /**
+     * Ours: the UKA-serialization through the Serializer SPI, streams reused, resetObjects() per
+     * message; the benchmark classes on its allow-list (as Kryo and Fory register them).
+     */
     uka("UKA (ours)"),
     /** Ours with the run-time marshallers (compile-time generated ones switched off): a class the processor did not see. */
     ukaRt("UKA (run-time marshallers)"),
+    /** Ours allowing the benchmark classes by a per-message ObjectInputFilter instead of the allow-list (not in the default set). */
+    ukaFilter("UKA (filter)"),
     /** JDK serialization, fresh ObjectOutputStream / ObjectInputStream per object, as java.rmi does: the 100%. */
     jdk("JDK fresh"),
     /** JDK serialization, streams reused with reset() per object. */
@@ -32,9 +38,9 @@ public enum Codecs {
     fory("Fory");
 
     /**
-     * The per-message filter the SPI codecs pass to {@code SerialInput.begin}: allows the
-     * benchmark's own classes and leaves everything else to the serializer's defaults (the
-     * UKA-serialization instantiates nothing it was not told about; the built-in types are allowed).
+     * The per-message filter {@code ukaFilter} passes to {@code SerialInput.begin}:
+     * allows the benchmark's own classes and leaves everything else to the serializer's defaults
+     * (the UKA-serialization instantiates nothing it was not told about; built-in types are allowed).
      */
     static final ObjectInputFilter BENCH_OBJECTS = info -> {
         Class<?> c = info.serialClass();
@@ -57,16 +63,17 @@ public enum Codecs {
     public Codec open(boolean graph) throws Exception {
         switch (this) {
             case uka:
-                return new SpiCodec(karmiSerializer("uka"), BENCH_OBJECTS);
+                return new SpiCodec(uka(true), null);
             case ukaRt:
-                karmiSerializer("uka");
-                return new SpiCodec(new UkaSerializer(UkaConfig.builder().generatedMarshallers(false).build()), BENCH_OBJECTS);
+                return new SpiCodec(uka(false), null);
+            case ukaFilter:
+                return new SpiCodec(karmiSerializer("uka"), BENCH_OBJECTS);
             case jdk:
                 return new JdkFreshCodec();
             case jdkReset:
                 return new JdkResetCodec();
             case jdkSpi:
-                return new SpiCodec(karmiSerializer("jdk"), BENCH_OBJECTS);
+                return new SpiCodec(karmiSerializer("jdk"), null);
             case kryo:
                 return new KryoCodec(graph);
             case fory:
@@ -74,6 +81,21 @@ public enum Codecs {
             default:
                 throw new AssertionError(this);
         }
+    }
+
+    /** The configurations Table2 runs unless told otherwise. */
+    public static final List<Codecs> DEFAULT = List.of(uka, ukaRt, jdk, jdkReset, jdkSpi, kryo, fory);
+
+    /**
+     * A UKA serializer whose allow-list holds the benchmark classes, with or without the
+     * compile-time marshallers, after checking that {@code uka} is registered for ServiceLoader.
+     */
+    private static Serializer uka(boolean generatedMarshallers) throws UnavailableException {
+        karmiSerializer("uka");
+        return new UkaSerializer(UkaConfig.builder()
+                .allow(Int32.class.getPackageName() + ".*")
+                .generatedMarshallers(generatedMarshallers)
+                .build());
     }
 
     /** The KaRMI serializer named {@code name}, found by ServiceLoader through this class's loader. */
