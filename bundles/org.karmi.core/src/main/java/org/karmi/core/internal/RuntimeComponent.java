@@ -33,8 +33,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  * The DS adapter of a {@link KarmiNode}: registers it as the {@link RemoteRuntime} service,
  * feeds it the {@link Technology} and {@link DistributedCollector} services as they come and
  * go, and marshals with the highest-ranked {@link Serializer} (configuration
- * {@code serializer.target} pins one). On activation it prints the node's id and UTIDs and
- * installs the node as {@link Karmi}'s default. Thread-safe (DS serialises life-cycle calls;
+ * {@code serializer.target} pins one). On activation, and whenever a technology arrives
+ * later, it prints one line with the node's id and every UTID it listens on; it installs the node as {@link Karmi}'s default. Thread-safe (DS serialises life-cycle calls;
  * the node is thread-safe).
  */
 @Component(service = RemoteRuntime.class, immediate = true, configurationPid = RuntimeComponent.PID,
@@ -70,6 +70,7 @@ public final class RuntimeComponent implements RemoteRuntime {
     }
 
     private final KarmiNode node;
+    private volatile boolean active;
 
     @Activate
     public RuntimeComponent(Map<String, Object> properties,
@@ -79,12 +80,14 @@ public final class RuntimeComponent implements RemoteRuntime {
 
     @Activate
     void activate() {
+        active = true;
         System.out.println(node.describe());
         Karmi.install(node);
     }
 
     @Deactivate
     void deactivate() {
+        active = false;
         Karmi.uninstall(node);
         node.close();
     }
@@ -94,6 +97,9 @@ public final class RuntimeComponent implements RemoteRuntime {
     void addTechnology(Technology t) {
         try {
             node.addTechnology(t);
+            if (active) {
+                System.out.println(node.describe());
+            }
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.ERROR, "KaRMI node " + Long.toHexString(node.nodeId()) + " could not start technology "
                     + t.name() + ": " + e.getMessage(), e);
