@@ -185,7 +185,7 @@ public final class Table2 {
                 .forks(1)
                 .verbosity(verbose ? VerboseMode.NORMAL : VerboseMode.SILENT);
         if (quick) {
-            o.warmupIterations(1).warmupTime(TimeValue.seconds(1))
+            o.warmupIterations(2).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(3).measurementTime(TimeValue.milliseconds(300));
         } else {
             o.warmupIterations(3).warmupTime(TimeValue.seconds(1))
@@ -202,7 +202,7 @@ public final class Table2 {
 
     private String describe() {
         return quick
-                ? "JMH 1.37, avgt, 1 fork per benchmark, warm-up 1 x 1 s, measurement 3 x 300 ms, -prof gc (--quick: indicative only)"
+                ? "JMH 1.37, avgt, 1 fork per benchmark, warm-up 2 x 1 s, measurement 3 x 300 ms, -prof gc (--quick: indicative only)"
                 : "JMH 1.37, avgt, 1 fork per benchmark, warm-up 3 x 1 s, measurement 5 x 1 s, -prof gc";
     }
 
