@@ -171,6 +171,9 @@ public final class UkaInput implements MarshalInput {
             StreamCorruptedException x = corrupt("cannot rebuild a " + info.name + ": " + e);
             x.initCause(e);
             throw x;
+        } catch (StackOverflowError e) {
+            throw corrupt("objects nested deeper than this thread's stack allows (depth " + depth
+                    + ", UkaConfig maxDepth " + maxDepth + ")");
         }
         depth--;
         return o;

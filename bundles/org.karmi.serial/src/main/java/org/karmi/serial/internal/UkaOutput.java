@@ -130,7 +130,12 @@ public final class UkaOutput implements MarshalOutput {
             throw new IOException("object graph nested deeper than " + maxDepth
                     + " (UkaConfig maxDepth) at a " + c.getName());
         }
-        info.marshaller.write(this, obj);
+        try {
+            info.marshaller.write(this, obj);
+        } catch (StackOverflowError e) {
+            throw new IOException("object graph nested deeper than this thread's stack allows (depth " + depth
+                    + ", UkaConfig maxDepth " + maxDepth + ")");
+        }
         depth--;
     }
 
