@@ -82,8 +82,20 @@ public final class UkaConfig {
         return Map.copyOf(marshallers);
     }
 
+    /** The allow-list's answer per class, computed once (the predicates must be pure). */
+    private final ClassValue<Boolean> allowed = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> c) {
+            return decide(c);
+        }
+    };
+
     /** Whether the allow-list allows {@code c} (not counting the filter or the built-ins). */
     public boolean allows(Class<?> c) {
+        return allowed.get(c);
+    }
+
+    private boolean decide(Class<?> c) {
         if (allowAll || allowedClasses.contains(c.getName())) {
             return true;
         }
