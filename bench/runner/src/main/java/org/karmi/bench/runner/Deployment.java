@@ -70,11 +70,37 @@ final class Deployment implements AutoCloseable {
             } else {
                 d.nodes.get(1).call(START_TIMEOUT_MS, "lookup", d.ports[0], d.ports[0], d.ports[2]);
                 d.nodes.get(2).call(START_TIMEOUT_MS, "lookup", d.ports[0], d.ports[0], d.ports[1]);
+                if ("parastation".equals(config.technology())) {
+                    d.checkNoSocketTraffic();
+                }
             }
             return d;
         } catch (IOException | NodeProcess.NodeException | RuntimeException e) {
             d.close();
             throw e;
+        }
+    }
+
+    /**
+     * A shared-memory configuration must not carry its calls over sockets: 200 calls of
+     * {@code void ping()} from each client are counted at the system-call level, and more than
+     * a few bytes per call means the calls went over TCP, which would fake configuration (4).
+     */
+    private void checkNoSocketTraffic() throws NodeProcess.NodeException {
+        for (NodeProcess client : clients()) {
+            String r = client.call(START_TIMEOUT_MS, "wire", "PING", "-", 200);
+            if (r.equals("none")) {
+                description += " (not verified that calls avoid sockets: no /proc/self/io here)";
+                continue;
+            }
+            String[] v = r.split(" ");
+            double perCall = Long.parseLong(v[0]) / Double.parseDouble(v[3]);
+            if (perCall > 16) {
+                throw new NodeProcess.NodeException(String.format(java.util.Locale.ROOT,
+                        "%s: its calls to the server travel over sockets (%.0f bytes written per void ping() "
+                        + "by system calls), not over %s; measuring it would be TCP under another name",
+                        client.name, perCall, config.technology()));
+            }
         }
     }
 

@@ -69,6 +69,8 @@ public final class Runner {
             for (Step s : steps) {
                 total += s.costMs() * (s.socketOnly() ? 1 : live.size());
             }
+            log(String.format(Locale.ROOT, "%d steps over %d configurations, estimated %.1f min", steps.size(),
+                    live.size(), total / 60_000));
             if (options.progress()) {
                 bar = new ProgressBarBuilder().setTaskName(mode.name()).setInitialMax(Math.max(1, (long) total))
                         .setStyle(ProgressBarStyle.ASCII).setUpdateIntervalMillis(500).showSpeed().setUnit(" est.s", 1000)
@@ -88,8 +90,25 @@ public final class Runner {
             if (socket != null) {
                 socket.close();
             }
+            for (Configuration c : Configuration.rmiConfigurations()) {
+                deleteTree(Path.of(launcher.shmDirectory(c)));
+            }
         }
         return results;
+    }
+
+    /** Removes a shared-memory domain directory this run made (the nodes are gone by now). */
+    private static void deleteTree(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // left behind; harmless, named after the run
+        }
     }
 
     private void startAll(NodeLauncher launcher, Path logs) {
@@ -105,7 +124,7 @@ public final class Runner {
                 results.configurations.put(c, "ran: " + d.description());
                 log("  " + c.label() + ": " + d.description());
             } catch (IOException | NodeProcess.NodeException e) {
-                String why = c.label() + ": skipped, it does not start here: " + e.getMessage();
+                String why = c.label() + ": skipped: " + e.getMessage();
                 results.configurations.put(c, "skipped: " + e.getMessage());
                 results.skipped.add(why);
                 log("  " + why);
@@ -127,6 +146,10 @@ public final class Runner {
     private List<Step> plan() {
         List<Step> steps = new ArrayList<>();
         double kernelCost = mode.warmMaxMillis() / 2.0 + mode.repetitions() * mode.repMillis() + 30;
+        if (options.only() == null) {
+            steps.add(new Step("warm-up: every node's JIT", WARM_UP_KERNELS.size() * mode.warmMaxMillis() * 1.5, false,
+                    this::warmUpJvms));
+        }
         if (socket != null) {
             steps.add(new Step("floor: 1-byte round trip", kernelCost, true, this::floor));
         }
@@ -178,6 +201,27 @@ public final class Runner {
         }
         steps.removeIf(s -> options.only() != null && !options.only().matcher(s.label()).find());
         return steps;
+    }
+
+    /**
+     * Calls that bring every node's JIT to a steady state before the first constellation, so
+     * that the first one measured does not pay for it: simple calls, objects, graphs, callbacks.
+     */
+    private static final List<String[]> WARM_UP_KERNELS = List.of(
+            new String[] {Kernel.PING.name(), "-"}, new String[] {Kernel.PING_OBJ_RETURN.name(), "tree(15)"},
+            new String[] {Kernel.PING_OBJ_RETURN.name(), "float[5000]"},
+            new String[] {Kernel.PINGPONG_OBJ_RETURN.name(), "32 int"});
+
+    private void warmUpJvms() {
+        for (String[] k : WARM_UP_KERNELS) {
+            eachConfiguration("warm-up", k[0] + " " + k[1], d -> {
+                for (NodeProcess client : d.clients()) {
+                    client.call(COMMAND_TIMEOUT_MS, "warm", k[0], k[1], mode.warmMaxMillis(), mode.warmBatchMillis(),
+                            mode.warmMinCalls() * 4);
+                }
+            });
+        }
+        results.attempted.removeIf(a -> a.startsWith("warm-up: "));
     }
 
     private void execute(Step s) {
@@ -307,8 +351,10 @@ public final class Runner {
             }
             String[] v = r.split(" ");
             double n = Double.parseDouble(v[3]);
+            long trips = Long.parseLong(v[2]);
             return ";bytes_sent_per_call=" + fmt(Long.parseLong(v[0]) / n) + ";bytes_received_per_call="
-                    + fmt(Long.parseLong(v[1]) / n) + ";round_trips_per_call=" + fmt(Long.parseLong(v[2]) / n);
+                    + fmt(Long.parseLong(v[1]) / n) + ";round_trips_per_call=" + (trips < 0 ? "n/a" : fmt(trips / n))
+                    + ";counted_by=" + v[4];
         } catch (NodeProcess.NodeException e) {
             return ";wire=failed";
         }

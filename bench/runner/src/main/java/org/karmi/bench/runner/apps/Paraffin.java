@@ -3,10 +3,13 @@ package org.karmi.bench.runner.apps;
 import java.io.Serial;
 import java.io.Serializable;
 
+import org.karmi.serial.spi.Marshalled;
+
 /**
  * A paraffin molecule C(n)H(2n+2) in canonical form: bond-centred (two radicals of size
  * n/2 joined by a bond) or carbon-centred (a carbon with four radicals each smaller than n/2).
  */
+@Marshalled
 public final class Paraffin implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;

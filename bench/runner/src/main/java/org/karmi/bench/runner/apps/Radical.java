@@ -3,12 +3,15 @@ package org.karmi.bench.runner.apps;
 import java.io.Serial;
 import java.io.Serializable;
 
+import org.karmi.serial.spi.Marshalled;
+
 /**
  * An alkyl radical: a hydrogen atom (size 0) or a carbon atom with three branches that are
  * radicals themselves. Radicals of one size are numbered; branches of equal size are kept in
  * non-decreasing number order, so every isomer is generated once. Radicals share their
  * branches: a set of radicals is an object graph with shared nodes.
  */
+@Marshalled
 public final class Radical implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;

@@ -3,7 +3,10 @@ package org.karmi.bench.runner.args;
 import java.io.Serial;
 import java.io.Serializable;
 
+import org.karmi.serial.spi.Marshalled;
+
 /** An object with 32 {@code int} values. */
+@Marshalled
 public final class Int32 implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;

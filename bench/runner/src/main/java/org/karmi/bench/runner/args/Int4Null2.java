@@ -3,7 +3,10 @@ package org.karmi.bench.runner.args;
 import java.io.Serial;
 import java.io.Serializable;
 
+import org.karmi.serial.spi.Marshalled;
+
 /** An object with 4 {@code int} values and 2 reference fields that are {@code null}. */
+@Marshalled
 public final class Int4Null2 implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;

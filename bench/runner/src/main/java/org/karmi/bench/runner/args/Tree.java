@@ -3,7 +3,10 @@ package org.karmi.bench.runner.args;
 import java.io.Serial;
 import java.io.Serializable;
 
+import org.karmi.serial.spi.Marshalled;
+
 /** A node of a binary tree with 4 {@code int} values. */
+@Marshalled
 public final class Tree implements Serializable {
     @Serial
     private static final long serialVersionUID = 1L;

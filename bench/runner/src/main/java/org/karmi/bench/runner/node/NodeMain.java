@@ -135,7 +135,8 @@ public final class NodeMain {
                 RmiSystem.WireCounters before = rmi.wire();
                 Timing.measure(op, n);
                 RmiSystem.WireCounters d = rmi.wire().minus(before);
-                return d.bytesSent() + " " + d.bytesReceived() + " " + d.roundTrips() + " " + n;
+                return d.bytesSent() + " " + d.bytesReceived() + " " + (before.roundTrips() < 0 ? -1 : d.roundTrips())
+                        + " " + n + " " + d.how().replace(' ', '_');
             }
             case "arm":
                 armed = MultiClient.arm(cmd, pool, targets);

@@ -295,9 +295,11 @@ public final class Report {
         out.println();
         out.println("| check | configuration | elapsed ms | verdict |");
         out.println("|---|---|---:|---|");
-        for (Row row : r.section("parallel")) {
-            out.println("| " + row.constellation() + " | " + label(row.config()) + " | " + row.get("elapsed_ms") + " | "
-                    + row.get("verdict") + " |");
+        for (String c : r.constellations("parallel")) {
+            for (Configuration cfg : r.running()) {
+                r.find("parallel", c, cfg.key()).ifPresent(row -> out.println("| " + c + " | " + cfg.label() + " | "
+                        + row.get("elapsed_ms") + " | " + row.get("verdict") + " |"));
+            }
         }
         out.println();
     }
@@ -309,7 +311,9 @@ public final class Report {
         out.println("## Wireless paper cases (its Table 4): time, bytes on the wire and round trips per call");
         out.println();
         out.println("Bytes and round trips are counted at the client: for java.rmi by a counting client socket "
-                + "factory (DGC and connection set-up included), for KaRMI by the technology's statistics.");
+                + "factory (DGC and connection set-up included); for KaRMI, whose public API does not expose its "
+                + "technologies' statistics yet, as the bytes the client JVM read and wrote by system calls "
+                + "(`/proc/self/io`; shared memory counts 0), without round trips.");
         out.println();
         out.println("| case | configuration | median µs (% saved) | bytes sent/call | bytes received/call | round trips/call |");
         out.println("|---|---|---:|---:|---:|---:|");
@@ -362,7 +366,10 @@ public final class Report {
         out.println();
         Path md = dir.resolve("jmh.md");
         if (Files.isRegularFile(md)) {
-            out.println(Files.readString(md, StandardCharsets.UTF_8).trim());
+            // its headings one level below this section's
+            for (String line : Files.readAllLines(md, StandardCharsets.UTF_8)) {
+                out.println(line.startsWith("#") ? "##" + line : line);
+            }
         } else {
             out.println("Not part of this run: `bench/run` writes `jmh.md` here when `bench/jmh` has benchmarks.");
         }
