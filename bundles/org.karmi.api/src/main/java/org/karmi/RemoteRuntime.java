@@ -6,8 +6,10 @@ import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
+import java.util.Map;
 
 import org.karmi.registry.Registry;
+import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -70,4 +72,13 @@ public interface RemoteRuntime {
      * {@link Registry#REGISTRY_PORT}.
      */
     Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException;
+
+    /**
+     * The traffic counters of every technology this node runs, by technology name, in
+     * preference order: which technology carried a node's calls, and how many bytes. The map
+     * is a snapshot of the running technologies; the counters behind it keep counting.
+     *
+     * @since 1.1
+     */
+    Map<String, TechnologyStatistics> statistics();
 }

@@ -20,6 +20,20 @@ public interface ServerConnection {
     /** The technology this connection belongs to. */
     Technology technology();
 
+    /**
+     * Whether the peer runs on this host, as the technology itself observed it (never from
+     * what the peer announced): for TCP, the socket's remote address is a loopback address or
+     * an address of a local interface; a shared-memory technology answers {@code true}, since
+     * its peers share this host's memory. The reference layer uses it to keep registry writes
+     * ({@code bind}, {@code rebind}, {@code unbind}) local. The default, {@code false}, is the
+     * safe answer for a technology that cannot tell.
+     *
+     * @since 1.1
+     */
+    default boolean peerOnThisHost() {
+        return false;
+    }
+
     /** The current inbound message: payload in {@code [position, limit)}. */
     WireBuffer request();
 

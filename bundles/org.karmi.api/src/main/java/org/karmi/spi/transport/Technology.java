@@ -81,6 +81,33 @@ public interface Technology extends AutoCloseable {
      */
     Connection acquire(Utid remote, long timeoutMillis) throws IOException;
 
+    /**
+     * The UTID under which a node of this technology listens at {@code host:port}, for
+     * technologies addressed by host name and port (TCP). The reference layer asks every
+     * running technology in preference order when a user names a registry by host and port
+     * ({@link org.karmi.RemoteRuntime#registry(String, int)}) and takes the first answer.
+     * The default refuses: most technologies (a shared-memory domain) have no host:port form.
+     *
+     * @throws UnsupportedOperationException if this technology has no host:port addresses
+     * @throws java.net.UnknownHostException if {@code host} does not resolve
+     * @throws IllegalArgumentException if {@code port} is out of range
+     * @since 1.1
+     */
+    default Utid utidFor(String host, int port) throws java.net.UnknownHostException {
+        throw new UnsupportedOperationException(name() + " has no host:port addresses");
+    }
+
+    /**
+     * A UTID of this technology for people, for log lines and messages: for example
+     * {@code tcp 127.0.0.1:2099}. Never throws; a UTID this technology cannot decode is
+     * printed in its {@linkplain Utid#toString() hex form}, which is also the default.
+     *
+     * @since 1.1
+     */
+    default String describe(Utid utid) {
+        return utid.toString();
+    }
+
     /** Counters of this technology's traffic since {@link #start}. */
     TechnologyStatistics statistics();
 

@@ -20,7 +20,7 @@ final class ConnectionCall extends OutgoingCall {
     private boolean done;
 
     ConnectionCall(KarmiNode node, RemoteRef ref, Route route, Connection connection, StreamPair streams) {
-        super(streams.out, streams.in, ref.loader);
+        super(streams.out, streams.in, ref);
         this.node = node;
         this.ref = ref;
         this.route = route;

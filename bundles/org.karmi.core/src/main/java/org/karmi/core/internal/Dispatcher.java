@@ -140,7 +140,7 @@ final class Dispatcher implements InboundHandler {
             streams.codec.prepare(e.loader, callerNode);
             Skeleton skeleton = e.methods.skeleton(slot);
             try {
-                streams.in.begin(request, e.loader, null);
+                streams.in.begin(request, e.loader, e.filter);
                 skeleton.dispatch(e.methods.number(slot), e.object, call);
                 if (!call.resultStarted) {
                     reply.writeByte(CallPayload.STATUS_RETURN);

@@ -19,18 +19,22 @@ final class Exported {
     final List<Class<?>> interfaces;
     final ClassLoader loader;
     final boolean permanent;
+    /** Allows the classes the remote interfaces declare (and the user's allow-list) in arguments. */
+    final CallFilter filter;
     final AtomicInteger inFlight = new AtomicInteger();
     volatile boolean unexported;
     /** The stub handed out for this object; set once right after export. */
     volatile Remote stub;
 
-    Exported(ObjectId id, Remote object, MethodTable methods, List<Class<?>> interfaces, boolean permanent) {
+    Exported(ObjectId id, Remote object, MethodTable methods, List<Class<?>> interfaces, boolean permanent,
+            AllowList allow) {
         this.id = id;
         this.object = object;
         this.methods = methods;
         this.interfaces = interfaces;
         this.loader = object.getClass().getClassLoader();
         this.permanent = permanent;
+        this.filter = CallFilter.of(interfaces, allow);
     }
 
     @Override

@@ -13,7 +13,10 @@ import java.rmi.RemoteException;
 import java.rmi.server.Unreferenced;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -28,6 +31,7 @@ import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.ServerConnection;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
+import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
 import org.karmi.spi.transport.WireBuffer;
 
@@ -73,7 +77,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         ObjectId id = new ObjectId(nodeId, ObjectTable.REGISTRY_NUMBER);
         Exported e;
         try {
-            e = new Exported(id, impl, stubs.methods(RegistryImpl.class, ifs), ifs, true);
+            e = new Exported(id, impl, stubs.methods(RegistryImpl.class, ifs), ifs, true, config.allow);
         } catch (java.rmi.server.ExportException x) {
             throw new IllegalStateException(x);
         }
@@ -168,7 +172,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         } else {
             b.append(" listening on ");
             for (int i = 0; i < utids.size(); i++) {
-                b.append(i == 0 ? "" : ", ").append(TcpUtids.describe(utids.get(i)));
+                b.append(i == 0 ? "" : ", ").append(technologies.describe(utids.get(i)));
             }
         }
         return b.toString();
@@ -238,7 +242,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         List<Class<?>> ifs = RemoteInterfaces.of(object.getClass());
         MethodTable methods = stubs.methods(object.getClass(), ifs);
         ObjectId id = table.nextId();
-        Exported e = new Exported(id, object, methods, ifs, false);
+        Exported e = new Exported(id, object, methods, ifs, false, config.allow);
         e.stub = stubs.stub(new RemoteRef(this, id, names(ifs), null, e.loader), ifs);
         Exported actual = table.add(e);
         if (actual == e) {
@@ -280,15 +284,19 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
 
     @Override
     public Registry registry(String host, int port) throws RemoteException {
-        Utid utid;
-        try {
-            utid = TcpUtids.of(host, port);
-        } catch (java.net.UnknownHostException e) {
-            throw new java.rmi.UnknownHostException("unknown host: " + host, e);
-        }
+        Utid utid = technologies.utidFor(host, port);
         ObjectId id = new ObjectId(0, ObjectTable.REGISTRY_NUMBER);
         return new RegistryStub(new RemoteRef(this, id, names(List.of(Registry.class)), List.of(utid),
                 Registry.class.getClassLoader()));
+    }
+
+    @Override
+    public Map<String, TechnologyStatistics> statistics() {
+        Map<String, TechnologyStatistics> m = new LinkedHashMap<>();
+        for (Technology t : technologies.all()) {
+            m.putIfAbsent(t.name(), t.statistics());
+        }
+        return Collections.unmodifiableMap(m);
     }
 
     @Override
@@ -344,7 +352,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         return stub;
     }
 
-    private static List<Class<?>> resolve(String[] names, ClassLoader loader) {
+    static List<Class<?>> resolve(String[] names, ClassLoader loader) {
         List<Class<?>> out = new ArrayList<>(names.length);
         for (String n : names) {
             try {
@@ -463,7 +471,11 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         caller.set(previous);
     }
 
-    /** Whether the call running on this thread comes from this host (local calls always do). */
+    /**
+     * Whether the call running on this thread comes from this host (local calls always do),
+     * as the technology that carried it observed the peer ({@link ServerConnection#peerOnThisHost()}),
+     * never from the UTIDs the caller announced.
+     */
     boolean callerOnLocalHost() {
         if (config.registryRemoteWrites) {
             return true;
@@ -472,15 +484,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         if (!(c instanceof ServerConnection sc)) {
             return true;
         }
-        if (sc.remoteNodeId() == nodeId || "parastation".equals(sc.technology().name())) {
-            return true;
-        }
-        for (Utid u : sc.remoteHandshake().utids()) {
-            if (TcpUtids.isThisHost(u)) {
-                return true;
-            }
-        }
-        return false;
+        return sc.remoteNodeId() == nodeId || sc.peerOnThisHost();
     }
 
     /** Node id of the caller of the running call (this node for local calls). */

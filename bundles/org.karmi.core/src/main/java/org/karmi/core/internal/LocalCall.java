@@ -16,7 +16,7 @@ final class LocalCall extends OutgoingCall {
     private boolean done;
 
     LocalCall(KarmiNode node, RemoteRef ref, long methodHash, LocalStreams streams) {
-        super(streams.caller.out, streams.caller.in, ref.loader);
+        super(streams.caller.out, streams.caller.in, ref);
         this.node = node;
         this.ref = ref;
         this.methodHash = methodHash;

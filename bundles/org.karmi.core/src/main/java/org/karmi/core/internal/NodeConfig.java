@@ -27,9 +27,10 @@ public final class NodeConfig {
     final List<String> preference;
     final int dispatchThreads;
     final boolean registryRemoteWrites;
+    final AllowList allow;
 
     private NodeConfig(long callTimeoutMillis, long connectTimeoutMillis, long ioTimeoutMillis,
-            List<String> preference, int dispatchThreads, boolean registryRemoteWrites) {
+            List<String> preference, int dispatchThreads, boolean registryRemoteWrites, AllowList allow) {
         if (callTimeoutMillis <= 0 || connectTimeoutMillis <= 0 || ioTimeoutMillis <= 0) {
             throw new IllegalArgumentException("timeouts must be > 0");
         }
@@ -42,6 +43,7 @@ public final class NodeConfig {
         this.preference = List.copyOf(preference);
         this.dispatchThreads = dispatchThreads;
         this.registryRemoteWrites = registryRemoteWrites;
+        this.allow = allow;
     }
 
     /** The defaults. */
@@ -53,7 +55,11 @@ public final class NodeConfig {
      * Reads the settings from {@code props} (keys without the {@code karmi.} prefix):
      * {@code call.timeout}, {@code connect.timeout}, {@code io.timeout} (ms),
      * {@code preference} (comma list), {@code dispatch.threads},
-     * {@code registry.remoteWrites} (true lets other hosts bind).
+     * {@code registry.remoteWrites} (true lets other hosts bind), {@code serial.allow}
+     * (comma list of class patterns calls may carry besides the remote interfaces' declared
+     * types: {@code org.acme.Order}, {@code org.acme.*}, {@code org.acme.**}).
+     *
+     * @throws IllegalArgumentException naming a setting that is not a number or a bad pattern
      */
     public static NodeConfig from(Map<String, ?> props) {
         return new NodeConfig(
@@ -62,7 +68,8 @@ public final class NodeConfig {
                 longOf(props, "io.timeout", DEFAULT_IO_TIMEOUT_MILLIS),
                 listOf(props, "preference", DEFAULT_PREFERENCE),
                 (int) longOf(props, "dispatch.threads", DEFAULT_DISPATCH_THREADS),
-                Boolean.parseBoolean(String.valueOf(props.get("registry.remoteWrites"))));
+                Boolean.parseBoolean(String.valueOf(props.get("registry.remoteWrites"))),
+                AllowList.parse(props.get("serial.allow") == null ? null : String.valueOf(props.get("serial.allow"))));
     }
 
     /** Reads {@code karmi.*} system properties. */
@@ -78,12 +85,12 @@ public final class NodeConfig {
 
     /** A copy with another call timeout. */
     public NodeConfig withCallTimeout(long millis) {
-        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites);
+        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow);
     }
 
     /** A copy with another number of dispatch threads. */
     public NodeConfig withDispatchThreads(int threads) {
-        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites);
+        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites, allow);
     }
 
     private static long longOf(Map<String, ?> props, String key, long dflt) {
@@ -114,6 +121,7 @@ public final class NodeConfig {
     public String toString() {
         return "NodeConfig[call.timeout=" + callTimeoutMillis + ", connect.timeout=" + connectTimeoutMillis
                 + ", io.timeout=" + ioTimeoutMillis + ", preference=" + preference
-                + ", dispatch.threads=" + dispatchThreads + ", registry.remoteWrites=" + registryRemoteWrites + "]";
+                + ", dispatch.threads=" + dispatchThreads + ", registry.remoteWrites=" + registryRemoteWrites
+                + ", serial.allow=" + allow + "]";
     }
 }

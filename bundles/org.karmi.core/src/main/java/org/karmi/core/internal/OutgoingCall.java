@@ -23,11 +23,14 @@ abstract class OutgoingCall implements RemoteCall {
     final SerialInput in;
     /** Resolves result classes. */
     final ClassLoader loader;
+    /** Decides which classes a result may carry. */
+    final CallFilter filter;
 
-    OutgoingCall(SerialOutput out, SerialInput in, ClassLoader loader) {
+    OutgoingCall(SerialOutput out, SerialInput in, RemoteRef ref) {
         this.out = out;
         this.in = in;
-        this.loader = loader;
+        this.loader = ref.loader;
+        this.filter = ref.filter();
     }
 
     @Override
@@ -63,12 +66,12 @@ abstract class OutgoingCall implements RemoteCall {
             byte status = reply.readByte();
             if (status == CallPayload.STATUS_RETURN) {
                 if (hasResult) {
-                    in.begin(reply, loader, null);
+                    in.begin(reply, loader, filter);
                 }
                 return in;
             }
             if (status == CallPayload.STATUS_EXCEPTION) {
-                in.begin(reply, loader, null);
+                in.begin(reply, loader, filter.forExceptions());
                 Object t = in.readObject();
                 if (!(t instanceof Throwable)) {
                     throw new UnmarshalException("exception reply carries a " + (t == null ? "null" : t.getClass().getName()));

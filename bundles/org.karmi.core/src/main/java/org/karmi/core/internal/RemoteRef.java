@@ -23,6 +23,8 @@ final class RemoteRef implements ClientRef {
     private final List<Utid> utids;
     /** Resolves the result classes of calls through this reference. */
     final ClassLoader loader;
+    /** The result filter, made on the first call (from the interfaces visible to the loader). */
+    private volatile CallFilter filter;
     /** The route of the last call; replaced when the technology generation changes. */
     volatile Route route;
 
@@ -55,6 +57,16 @@ final class RemoteRef implements ClientRef {
 
     List<Utid> utids() {
         return utids;
+    }
+
+    /** Allows the types the stub's interfaces declare (and the user's allow-list) in results. */
+    CallFilter filter() {
+        CallFilter f = filter;
+        if (f == null) {
+            f = CallFilter.of(KarmiNode.resolve(interfaceNames, loader), node.config().allow);
+            filter = f;
+        }
+        return f;
     }
 
     @Override

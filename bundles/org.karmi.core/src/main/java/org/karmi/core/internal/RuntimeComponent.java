@@ -16,6 +16,7 @@ import org.karmi.registry.Registry;
 import org.karmi.spi.dgc.DistributedCollector;
 import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -64,6 +65,11 @@ public final class RuntimeComponent implements RemoteRuntime {
 
         @AttributeDefinition(name = "Dispatch threads (0 = the technology's threads)")
         int dispatch_threads() default NodeConfig.DEFAULT_DISPATCH_THREADS;
+
+        @AttributeDefinition(name = "Classes calls may carry besides the remote interfaces' declared types",
+                description = "Comma list of patterns: org.acme.Order, org.acme.* (package), org.acme.** (sub-packages too)",
+                required = false)
+        String serial_allow();
 
         @AttributeDefinition(name = "Target filter of the serializer reference", required = false)
         String serializer_target();
@@ -158,6 +164,11 @@ public final class RuntimeComponent implements RemoteRuntime {
     @Override
     public Registry registry(String host, int port) throws RemoteException {
         return node.registry(host, port);
+    }
+
+    @Override
+    public Map<String, TechnologyStatistics> statistics() {
+        return node.statistics();
     }
 
     @Override

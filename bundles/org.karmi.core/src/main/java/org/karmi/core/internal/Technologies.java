@@ -10,13 +10,15 @@ import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.Utid;
 
 /**
- * The node's running technologies in preference order, and the choice of a route to a
- * remote reference's node (paper, section 4.3): the first technology in preference order
- * that {@linkplain Technology#canReach reaches} one of the reference's UTIDs; technologies
- * not named in the preference come last, in arrival order. A node reached once through a
- * technology is reached the same way again (so that a registry lookup and the call after
- * it share one connection). Thread-safe: the list is copy-on-write, each change bumps the
- * generation so that cached routes are chosen again.
+ * The node's running technologies in preference order, and the choice of a route per remote
+ * reference (paper, section 4.3): the most preferred running technology that
+ * {@linkplain Technology#canReach reaches} one of the reference's UTIDs; technologies not
+ * named in the preference come last, in arrival order. So a reference carrying both a
+ * {@code parastation} and a {@code tcp} UTID is called over ParaStation by a node of the same
+ * domain and over TCP by any other, even if the first contact with that node went over TCP
+ * (a registry named by host and port). A route learned from an answered call is only the
+ * fallback for a reference that carries no UTID this node understands. Thread-safe: the list
+ * is copy-on-write, each change bumps the generation so that cached routes are chosen again.
  */
 final class Technologies {
 
@@ -82,24 +84,25 @@ final class Technologies {
     }
 
     /**
-     * The route to a node with these UTIDs.
+     * The route to a node with these UTIDs: the most preferred running technology that reaches
+     * one of them; if none does, a route learned earlier for the node.
      *
-     * @param nodeId the node's id if known (0 if not): a route learned for it wins
-     * @throws ConnectException if no running technology reaches any of them
+     * @param nodeId the node's id if known (0 if not), for the learned fallback
+     * @throws ConnectException if no running technology reaches any of them and none is learned
      */
     Route choose(long nodeId, List<Utid> utids) throws ConnectException {
         long gen = generation;
-        if (nodeId != 0) {
-            Route r = learned.get(nodeId);
-            if (r != null && r.generation == gen) {
-                return r;
-            }
-        }
         for (Technology t : running) {
             for (Utid u : utids) {
                 if (u.technology().equals(t.name()) && t.canReach(u)) {
                     return new Route(t, u, gen);
                 }
+            }
+        }
+        if (nodeId != 0) {
+            Route r = learned.get(nodeId);
+            if (r != null && r.generation == gen) {
+                return r;
             }
         }
         throw new ConnectException("no common technology: this node runs " + names() + ", the remote object offers " + utids);
@@ -115,6 +118,43 @@ final class Technologies {
     /** Forgets a learned route (its connection failed). */
     void forget(long nodeId, Route route) {
         learned.remove(nodeId, route);
+    }
+
+    /**
+     * The UTID at {@code host:port} from the first running technology, in preference order,
+     * that has host:port addresses ({@link Technology#utidFor}).
+     *
+     * @throws java.rmi.UnknownHostException if the host does not resolve
+     * @throws ConnectException if no running technology has host:port addresses
+     */
+    Utid utidFor(String host, int port) throws java.rmi.RemoteException {
+        for (Technology t : running) {
+            try {
+                return t.utidFor(host, port);
+            } catch (UnsupportedOperationException e) {
+                // a technology without host:port addresses: ask the next one
+            } catch (java.net.UnknownHostException e) {
+                throw new java.rmi.UnknownHostException("unknown host: " + host, e);
+            } catch (IllegalArgumentException e) {
+                throw new ConnectException("bad registry address " + host + ":" + port + ": " + e.getMessage(), e);
+            }
+        }
+        throw new ConnectException("cannot reach " + host + ":" + port + ": no running technology has host:port addresses"
+                + " (this node runs " + names() + ")");
+    }
+
+    /** A UTID for people, as its technology prints it (hex form if none of ours knows it). */
+    String describe(Utid u) {
+        for (Technology t : running) {
+            if (t.name().equals(u.technology())) {
+                try {
+                    return t.describe(u);
+                } catch (RuntimeException e) {
+                    break;
+                }
+            }
+        }
+        return u.toString();
     }
 
     List<String> names() {

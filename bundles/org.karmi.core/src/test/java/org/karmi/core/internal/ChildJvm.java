@@ -9,7 +9,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-/** A child JVM running {@link ChildNodeMain}; its output is drained (and kept) by a daemon thread. */
+/**
+ * A child JVM running {@link ChildNodeMain} (TCP only and the jdk serializer unless
+ * {@code jvmArgs} say otherwise: a later {@code -D} wins); its output is drained (and kept)
+ * by a daemon thread.
+ */
 final class ChildJvm implements AutoCloseable {
 
     final Process process;
@@ -28,6 +32,7 @@ final class ChildJvm implements AutoCloseable {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("-Dkarmi.tcp.port=0");
         cmd.add("-Dkarmi.serializer=jdk");
+        cmd.add("-Dkarmi.technologies=tcp");
         cmd.addAll(List.of(jvmArgs));
         cmd.add(ChildNodeMain.class.getName());
         cmd.add(name);

@@ -18,7 +18,9 @@ public final class ChildNodeMain {
     public static void main(String[] args) throws IOException {
         RemoteRuntime rt = Karmi.runtime();
         rt.registry().rebind("service", rt.export(new ServiceImpl(rt, args[0])));
-        System.out.println("READY " + TcpUtids.port(rt.localUtids().get(0)));
+        int port = rt.localUtids().stream().filter(u -> u.technology().equals("tcp")).mapToInt(TcpUtids::port)
+                .findFirst().orElseThrow(() -> new IllegalStateException("no tcp technology: " + rt.localUtids()));
+        System.out.println("READY " + port);
         System.out.flush();
         while (System.in.read() >= 0) {
             // wait for the parent to close our input (or to kill us)

@@ -25,6 +25,10 @@ public interface Service extends Remote {
     int callBack(Callback cb, int n) throws RemoteException;
     /** Calls {@code other.name()}. */
     String nameOf(Service other) throws RemoteException;
+    /** Asks {@code via} for the name of {@code target}: passes {@code target}'s reference on. */
+    String nameVia(Service via, Service target) throws RemoteException;
+    /** Calls sent by this service's node so far, per technology name (from {@code RemoteRuntime.statistics()}). */
+    java.util.Map<String, Long> callsSent() throws RemoteException;
     /** Exports a new service with that name and returns it. */
     Service create(String name) throws RemoteException;
     /** Unexports this object (force) and returns whether it was exported. */

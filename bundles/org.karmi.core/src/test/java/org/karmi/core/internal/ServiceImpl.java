@@ -73,6 +73,18 @@ public class ServiceImpl implements Service {
     }
 
     @Override
+    public String nameVia(Service via, Service target) throws RemoteException {
+        return via.nameOf(target);
+    }
+
+    @Override
+    public java.util.Map<String, Long> callsSent() {
+        java.util.Map<String, Long> m = new java.util.HashMap<>();
+        runtime.statistics().forEach((tech, stats) -> m.put(tech, stats.callsSent()));
+        return m;
+    }
+
+    @Override
     public Service create(String newName) throws RemoteException {
         return (Service) runtime.export(new ServiceImpl(runtime, newName));
     }

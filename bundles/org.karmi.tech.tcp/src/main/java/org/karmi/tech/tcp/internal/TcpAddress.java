@@ -68,6 +68,32 @@ final class TcpAddress {
         return (a[a.length - 2] & 0xff) | (a[a.length - 1] & 0xff) << 8;
     }
 
+    /**
+     * Whether {@code ip} is an address of this host: a loopback or wildcard address, or the
+     * address of a local network interface.
+     */
+    static boolean isLocal(InetAddress ip) {
+        if (ip == null) {
+            return false;
+        }
+        if (ip.isLoopbackAddress() || ip.isAnyLocalAddress()) {
+            return true;
+        }
+        try {
+            return java.net.NetworkInterface.getByInetAddress(ip) != null;
+        } catch (java.net.SocketException e) {
+            return false;
+        }
+    }
+
+    /** A tcp UTID for people ({@code tcp 127.0.0.1:2099}), or its hex form if it is not one. */
+    static String describe(Utid utid) {
+        if (!isTcp(utid)) {
+            return utid.toString();
+        }
+        return NAME + " " + text(decode(utid));
+    }
+
     /** host:port for messages, IPv6 in brackets. */
     static String text(InetSocketAddress address) {
         InetAddress ip = address.getAddress();

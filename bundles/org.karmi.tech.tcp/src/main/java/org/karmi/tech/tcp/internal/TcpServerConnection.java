@@ -51,6 +51,12 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     @Override public long remoteNodeId() { return remote.nodeId(); }
     @Override public Handshake remoteHandshake() { return remote; }
     @Override public Technology technology() { return endpoint.technology; }
+
+    /** From the socket's remote address (loopback or a local interface), never from the handshake. */
+    @Override
+    public boolean peerOnThisHost() {
+        return TcpAddress.isLocal(socket.getInetAddress());
+    }
     @Override public WireBuffer request() { return reader.buffer(); }
     @Override public Object attachment() { return attachment; }
     @Override public void attach(Object value) { this.attachment = value; }

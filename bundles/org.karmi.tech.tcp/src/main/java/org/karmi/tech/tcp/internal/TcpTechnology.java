@@ -67,6 +67,26 @@ public final class TcpTechnology implements Technology {
         return TcpAddress.isTcp(utid);
     }
 
+    /**
+     * The tcp UTID of {@code host:port}; the host name is resolved now.
+     *
+     * @throws java.net.UnknownHostException if {@code host} does not resolve
+     * @throws IllegalArgumentException if {@code port} is not 1 to 65535
+     */
+    @Override
+    public Utid utidFor(String host, int port) throws java.net.UnknownHostException {
+        if (port <= 0 || port > 0xffff) {
+            throw new IllegalArgumentException("tcp port out of range: " + port);
+        }
+        return TcpAddress.utid(java.net.InetAddress.getByName(host), port);
+    }
+
+    /** {@code tcp 127.0.0.1:2099} ({@code [::1]:2099} for IPv6); other UTIDs in hex form. */
+    @Override
+    public String describe(Utid utid) {
+        return TcpAddress.describe(utid);
+    }
+
     @Override
     public Connection acquire(Utid remote, long timeoutMillis) throws IOException {
         TcpEndpoint e = endpoint;

@@ -9,10 +9,10 @@ import java.util.Arrays;
 import org.karmi.spi.transport.Utid;
 
 /**
- * The address form of a {@code tcp} UTID ({@code docs/PROTOCOL.md}, 4.1: IP address, 4 or 16
- * bytes, then the port as u16 little-endian), which the reference layer needs in two places
- * the transport SPI does not cover: a registry reference built from a host and port, and
- * telling whether a caller runs on this host. Stateless; thread-safe.
+ * Test helper: the address form of a {@code tcp} UTID ({@code docs/PROTOCOL.md}, 4.1: IP
+ * address, 4 or 16 bytes, then the port as u16 little-endian), so that tests can read the
+ * port a node listens on. Main code never decodes a technology's address (it asks the
+ * technology). Stateless; thread-safe.
  */
 final class TcpUtids {
 

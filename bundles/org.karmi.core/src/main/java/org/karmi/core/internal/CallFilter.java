@@ -1,0 +1,139 @@
+package org.karmi.core.internal;
+
+import java.io.ObjectInputFilter;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The filter a call's input stream is begun with ({@link org.karmi.spi.serial.SerialInput#begin}):
+ * allows the types declared by the remote interfaces on that end of the call (parameter,
+ * return and exception types of every method, array element types and generic type arguments
+ * included) and the classes of the user's {@link AllowList}; for everything else it stays
+ * {@code UNDECIDED}, so the serializer's own defaults decide (for the uka serializer: its
+ * built-ins, harmless JDK values and its allow-list, see {@code docs/SERIALIZATION.md} 7).
+ * The server begins arguments with the exported object's filter, the client begins results
+ * with the stub's; an exception reply also allows any {@link Throwable} (a method may throw
+ * unchecked exceptions it does not declare, as with {@code java.rmi}). It never rejects: a
+ * JVM-wide filter still can. Immutable; thread-safe; a check allocates nothing.
+ */
+final class CallFilter implements ObjectInputFilter {
+
+    /** The declared types of one remote interface, computed once per interface. */
+    private static final ClassValue<Set<Class<?>>> DECLARED = new ClassValue<>() {
+        @Override
+        protected Set<Class<?>> computeValue(Class<?> type) {
+            return declaredTypes(type);
+        }
+    };
+
+    private final Set<Class<?>> declared;
+    private final AllowList user;
+    private final boolean throwables;
+    private final CallFilter forExceptions;
+
+    private CallFilter(Set<Class<?>> declared, AllowList user, boolean throwables) {
+        this.declared = declared;
+        this.user = user;
+        this.throwables = throwables;
+        this.forExceptions = throwables ? this : new CallFilter(declared, user, true);
+    }
+
+    /** The filter for calls through these remote interfaces. */
+    static CallFilter of(List<Class<?>> interfaces, AllowList user) {
+        Set<Class<?>> all = new HashSet<>();
+        for (Class<?> i : interfaces) {
+            all.addAll(DECLARED.get(i));
+        }
+        return new CallFilter(Collections.unmodifiableSet(all), user, false);
+    }
+
+    /** This filter, also allowing every {@link Throwable}: for exception replies. */
+    CallFilter forExceptions() {
+        return forExceptions;
+    }
+
+    @Override
+    public Status checkInput(FilterInfo info) {
+        Class<?> c = info.serialClass();
+        if (c == null) {
+            return Status.UNDECIDED;
+        }
+        while (c.isArray()) {
+            c = c.getComponentType();
+        }
+        if (c.isPrimitive() || declared.contains(c) || user.allows(c)
+                || (throwables && Throwable.class.isAssignableFrom(c))) {
+            return Status.ALLOWED;
+        }
+        return Status.UNDECIDED;
+    }
+
+    /** Whether {@code c} (or, for an array, its element type) is one of the declared types. */
+    boolean declares(Class<?> c) {
+        while (c.isArray()) {
+            c = c.getComponentType();
+        }
+        return declared.contains(c);
+    }
+
+    private static Set<Class<?>> declaredTypes(Class<?> type) {
+        Set<Class<?>> out = new HashSet<>();
+        for (Method m : type.getMethods()) {
+            if (m.getDeclaringClass() == Object.class || java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+                continue;
+            }
+            for (Type t : m.getGenericParameterTypes()) {
+                collect(t, out, 0);
+            }
+            collect(m.getGenericReturnType(), out, 0);
+            for (Type t : m.getGenericExceptionTypes()) {
+                collect(t, out, 0);
+            }
+        }
+        out.remove(void.class);
+        out.remove(Object.class);
+        return Collections.unmodifiableSet(out);
+    }
+
+    private static void collect(Type t, Set<Class<?>> out, int depth) {
+        if (depth > 16) {
+            return;
+        }
+        if (t instanceof Class<?> c) {
+            while (c.isArray()) {
+                c = c.getComponentType();
+            }
+            if (!c.isPrimitive()) {
+                out.add(c);
+            }
+        } else if (t instanceof ParameterizedType p) {
+            collect(p.getRawType(), out, depth + 1);
+            for (Type a : p.getActualTypeArguments()) {
+                collect(a, out, depth + 1);
+            }
+        } else if (t instanceof GenericArrayType g) {
+            collect(g.getGenericComponentType(), out, depth + 1);
+        } else if (t instanceof WildcardType w) {
+            for (Type b : w.getUpperBounds()) {
+                collect(b, out, depth + 1);
+            }
+        } else if (t instanceof TypeVariable<?> v) {
+            for (Type b : v.getBounds()) {
+                collect(b, out, depth + 1);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "CallFilter[" + declared.size() + " declared types, allow=" + user + (throwables ? ", throwables" : "") + "]";
+    }
+}
