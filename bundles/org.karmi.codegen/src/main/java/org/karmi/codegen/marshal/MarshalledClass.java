@@ -35,12 +35,27 @@ final class MarshalledClass {
         final String declaringBinaryName;
         final char code;
         final boolean isFinal;
+        /** The declaring class as source can name it from the marshaller's package, or null. */
+        final String declaringType;
+        /** The erased field type as source can name it from the marshaller's package, or null. */
+        final String fieldType;
+        /** Whether the generated marshaller (same package) may read and write the field directly. */
+        final boolean direct;
 
-        FieldModel(String name, String declaringBinaryName, char code, boolean isFinal) {
+        FieldModel(String name, String declaringBinaryName, char code, boolean isFinal, String declaringType,
+                   String fieldType, boolean direct) {
             this.name = name;
             this.declaringBinaryName = declaringBinaryName;
             this.code = code;
             this.isFinal = isFinal;
+            this.declaringType = declaringType;
+            this.fieldType = fieldType;
+            this.direct = direct;
+        }
+
+        /** Whether field access can be typed exactly (a VarHandle call the JIT inlines). */
+        boolean exact() {
+            return declaringType != null && fieldType != null;
         }
     }
 
@@ -51,6 +66,8 @@ final class MarshalledClass {
     final List<FieldModel> references = new ArrayList<>();
     final int fingerprint;
     final boolean ok;
+    /** Whether the class declares a no-arg constructor the marshaller may call ({@code new T()}). */
+    boolean ownConstructor;
 
     private MarshalledClass(TypeElement type, String packageName, String binaryName, int fingerprint, boolean ok) {
         this.type = type;
@@ -120,17 +137,63 @@ final class MarshalledClass {
                 char code = code(f.asType());
                 String name = f.getSimpleName().toString();
                 sig.append(name).append(':').append(code).append(';');
-                FieldModel fm = new FieldModel(name, elements.getBinaryName(level).toString(), code,
-                        f.getModifiers().contains(Modifier.FINAL));
+                boolean isFinal = f.getModifiers().contains(Modifier.FINAL);
+                String declaring = nameable(level, pkg(elements, type), elements);
+                String fieldType = code == 'L' ? nameable(types.erasure(f.asType()), pkg(elements, type), elements)
+                        : f.asType().toString();
+                boolean direct = !isFinal && declaring != null && fieldType != null
+                        && !f.getModifiers().contains(Modifier.PRIVATE)
+                        && (f.getModifiers().contains(Modifier.PUBLIC)
+                            || elements.getPackageOf(level).equals(elements.getPackageOf(type)));
+                FieldModel fm = new FieldModel(name, elements.getBinaryName(level).toString(), code, isFinal,
+                        declaring, fieldType, direct);
                 (code == 'L' ? refs : prims).add(fm);
             }
             sig.append('|');
         }
         String pkg = elements.getPackageOf(type).getQualifiedName().toString();
         model = new MarshalledClass(type, pkg, elements.getBinaryName(type).toString(), sig.toString().hashCode(), ok);
+        for (ExecutableElement c : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+            if (c.getParameters().isEmpty() && !c.getModifiers().contains(Modifier.PRIVATE)) {
+                model.ownConstructor = true;
+            }
+        }
         model.primitives.addAll(prims);
         model.references.addAll(refs);
         return model;
+    }
+
+    private static String pkg(Elements elements, TypeElement t) {
+        return elements.getPackageOf(t).getQualifiedName().toString();
+    }
+
+    /** The source name of erased type {@code t} if code in package {@code pkg} may name it, else null. */
+    private static String nameable(TypeMirror t, String pkg, Elements elements) {
+        if (t.getKind() == TypeKind.ARRAY) {
+            TypeMirror component = ((javax.lang.model.type.ArrayType) t).getComponentType();
+            String c = component.getKind().isPrimitive() ? component.toString() : nameable(component, pkg, elements);
+            return c == null ? null : c + "[]";
+        }
+        if (t.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        return nameable((TypeElement) ((DeclaredType) t).asElement(), pkg, elements);
+    }
+
+    private static String nameable(TypeElement type, String pkg, Elements elements) {
+        for (Element e = type; e instanceof TypeElement; e = e.getEnclosingElement()) {
+            java.util.Set<Modifier> m = e.getModifiers();
+            if (m.contains(Modifier.PRIVATE) || !m.contains(Modifier.PUBLIC)
+                    && !elements.getPackageOf(e).getQualifiedName().contentEquals(pkg)) {
+                return null;
+            }
+            if (((TypeElement) e).getNestingKind() == javax.lang.model.element.NestingKind.LOCAL
+                    || ((TypeElement) e).getNestingKind() == javax.lang.model.element.NestingKind.ANONYMOUS) {
+                return null;
+            }
+        }
+        String n = type.getQualifiedName().toString();
+        return n.isEmpty() ? null : n;
     }
 
     private static TypeElement superclass(TypeElement k) {

@@ -54,96 +54,116 @@ final class MarshallerWriter {
             primitiveBytes += MarshalledClass.width(f.code);
         }
         s.append("    private static final int PRIMITIVE_BYTES = ").append(primitiveBytes).append(";\n");
-        s.append("    private static final org.karmi.serial.spi.Instantiator<").append(target)
-                .append("> NEW = org.karmi.serial.spi.Instantiator.of(").append(target).append(".class);\n");
-        for (int i = 0; i < all.size(); i++) {
-            s.append("    private static final java.lang.invoke.VarHandle F").append(i).append(";\n");
-            if (all.get(i).isFinal) {
-                s.append("    private static final java.lang.invoke.MethodHandle S").append(i).append(";\n");
-            }
-            if (all.get(i).code == 'L') {
-                s.append("    private static final Class<?> T").append(i).append(";\n");
-            }
-        }
-        s.append("\n    static {\n        try {\n");
-        s.append("            ClassLoader cl = ").append(target).append(".class.getClassLoader();\n");
-        for (Map.Entry<String, String> e : lookups.entrySet()) {
-            String c = "C" + e.getValue();
-            s.append("            Class<?> ").append(c).append(" = Class.forName(\"").append(e.getKey())
-                    .append("\", false, cl);\n");
-            s.append("            java.lang.invoke.MethodHandles.Lookup ").append(e.getValue())
-                    .append(" = java.lang.invoke.MethodHandles.privateLookupIn(").append(c)
-                    .append(", java.lang.invoke.MethodHandles.lookup());\n");
+        if (!m.ownConstructor) {
+            s.append("    private static final org.karmi.serial.spi.Instantiator<").append(target)
+                    .append("> NEW = org.karmi.serial.spi.Instantiator.of(").append(target).append(".class);\n");
         }
         for (int i = 0; i < all.size(); i++) {
             FieldModel f = all.get(i);
-            String l = lookups.get(f.declaringBinaryName);
-            String c = "C" + l;
-            s.append("            java.lang.reflect.Field f").append(i).append(" = ").append(c)
-                    .append(".getDeclaredField(\"").append(f.name).append("\");\n");
-            s.append("            F").append(i).append(" = ").append(l).append(".unreflectVarHandle(f").append(i).append(");\n");
-            if (f.code == 'L') {
-                s.append("            T").append(i).append(" = f").append(i).append(".getType();\n");
+            if (f.direct) {
+                continue;
             }
+            s.append("    private static final java.lang.invoke.VarHandle F").append(i).append(";\n");
             if (f.isFinal) {
-                s.append("            f").append(i).append(".setAccessible(true);\n");
-                s.append("            S").append(i).append(" = ").append(l).append(".unreflectSetter(f").append(i)
-                        .append(").asType(java.lang.invoke.MethodType.methodType(void.class, Object.class, ")
-                        .append(javaType(f.code)).append(".class));\n");
+                s.append("    private static final java.lang.invoke.MethodHandle S").append(i).append(";\n");
+            }
+            if (f.code == 'L' && f.fieldType == null) {
+                s.append("    private static final Class<?> T").append(i).append(";\n");
             }
         }
-        s.append("        } catch (ReflectiveOperationException e) {\n");
-        s.append("            throw new ExceptionInInitializerError(e);\n        }\n    }\n\n");
+        if (all.stream().anyMatch(f -> !f.direct)) {
+            s.append("\n    static {\n        try {\n");
+            s.append("            ClassLoader cl = ").append(target).append(".class.getClassLoader();\n");
+            for (Map.Entry<String, String> e : lookups.entrySet()) {
+                if (all.stream().noneMatch(f -> !f.direct && f.declaringBinaryName.equals(e.getKey()))) {
+                    continue;
+                }
+                String c = "C" + e.getValue();
+                s.append("            Class<?> ").append(c).append(" = Class.forName(\"").append(e.getKey())
+                        .append("\", false, cl);\n");
+                s.append("            java.lang.invoke.MethodHandles.Lookup ").append(e.getValue())
+                        .append(" = java.lang.invoke.MethodHandles.privateLookupIn(").append(c)
+                        .append(", java.lang.invoke.MethodHandles.lookup());\n");
+            }
+            for (int i = 0; i < all.size(); i++) {
+                FieldModel f = all.get(i);
+                if (f.direct) {
+                    continue;
+                }
+                String l = lookups.get(f.declaringBinaryName);
+                String c = "C" + l;
+                s.append("            java.lang.reflect.Field f").append(i).append(" = ").append(c)
+                        .append(".getDeclaredField(\"").append(f.name).append("\");\n");
+                s.append("            F").append(i).append(" = ").append(l).append(".unreflectVarHandle(f").append(i)
+                        .append(");\n");
+                if (f.code == 'L' && f.fieldType == null) {
+                    s.append("            T").append(i).append(" = f").append(i).append(".getType();\n");
+                }
+                if (f.isFinal) {
+                    s.append("            f").append(i).append(".setAccessible(true);\n");
+                    s.append("            S").append(i).append(" = ").append(l).append(".unreflectSetter(f").append(i)
+                            .append(").asType(java.lang.invoke.MethodType.methodType(void.class, Object.class, ")
+                            .append(javaType(f.code)).append(".class));\n");
+                }
+            }
+            s.append("        } catch (ReflectiveOperationException e) {\n");
+            s.append("            throw new ExceptionInInitializerError(e);\n        }\n    }\n");
+        }
+        s.append("\n");
 
         // write
-        s.append("    @Override\n    public void write(org.karmi.serial.spi.MarshalOutput out, ").append(target)
-                .append(" o) throws java.io.IOException {\n");
+        s.append("    @Override\n    public void write(org.karmi.serial.spi.MarshalOutput k$out, ").append(target)
+                .append(" k$o) throws java.io.IOException {\n");
         if (primitiveBytes > 0) {
-            s.append("        org.karmi.spi.transport.WireBuffer b = out.buffer();\n");
-            s.append("        b.ensure(PRIMITIVE_BYTES);\n        byte[] a = b.array;\n        int p = b.position;\n");
+            s.append("        org.karmi.spi.transport.WireBuffer k$b = k$out.buffer();\n");
+            s.append("        k$b.ensure(PRIMITIVE_BYTES);\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
             int off = 0;
             for (int i = 0; i < m.primitives.size(); i++) {
                 FieldModel f = m.primitives.get(i);
-                s.append("        ").append(put(f.code, "p + " + off, "(" + javaType(f.code) + ") F" + i + ".get(o)"))
-                        .append(";\n");
+                s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
                 off += MarshalledClass.width(f.code);
             }
-            s.append("        b.position = p + PRIMITIVE_BYTES;\n");
+            s.append("        k$b.position = k$p + PRIMITIVE_BYTES;\n");
         }
         for (int j = 0; j < m.references.size(); j++) {
             int i = m.primitives.size() + j;
-            s.append("        out.writeObject((Object) F").append(i).append(".get(o));\n");
+            s.append("        k$out.writeObject(").append(read(m, m.references.get(j), i)).append(");\n");
         }
         s.append("    }\n\n");
 
         // read
         s.append("    @Override\n    public ").append(target)
-                .append(" read(org.karmi.serial.spi.MarshalInput in) throws java.io.IOException, ClassNotFoundException {\n");
-        s.append("        ").append(target).append(" o = in.reference(NEW.newInstance());\n");
+                .append(" read(org.karmi.serial.spi.MarshalInput k$in) throws java.io.IOException, ClassNotFoundException {\n");
+        // new T() when the class has its own no-arg constructor: inlined by the JIT, where the
+        // Instantiator goes through ReflectionFactory's Constructor.newInstance (numbers in
+        // docs/SERIALIZATION.md, "Measurements behind the generated code").
+        s.append("        ").append(target).append(" k$o = k$in.reference(")
+                .append(m.ownConstructor ? "new " + target + "()" : "NEW.newInstance()").append(");\n");
         if (primitiveBytes > 0) {
-            s.append("            org.karmi.spi.transport.WireBuffer b = in.buffer();\n");
-            s.append("            b.require(PRIMITIVE_BYTES);\n            byte[] a = b.array;\n            int p = b.position;\n");
+            s.append("        org.karmi.spi.transport.WireBuffer k$b = k$in.buffer();\n");
+            s.append("        k$b.require(PRIMITIVE_BYTES);\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
             int off = 0;
             for (int i = 0; i < m.primitives.size(); i++) {
                 FieldModel f = m.primitives.get(i);
-                String v = get(f.code, "p + " + off);
-                s.append("            ").append(set(f, i, v)).append(";\n");
+                s.append("        ").append(set(m, f, i, get(f.code, "k$p + " + off))).append(";\n");
                 off += MarshalledClass.width(f.code);
             }
-            s.append("            b.position = p + PRIMITIVE_BYTES;\n");
+            s.append("        k$b.position = k$p + PRIMITIVE_BYTES;\n");
         }
         for (int j = 0; j < m.references.size(); j++) {
             int i = m.primitives.size() + j;
             FieldModel f = m.references.get(j);
-            s.append("            Object v").append(i).append(" = in.readObject();\n");
-            s.append("            if (v").append(i).append(" != null && !T").append(i).append(".isInstance(v").append(i)
-                    .append(")) {\n");
-            s.append("                throw new java.io.StreamCorruptedException(\"field ").append(f.name).append(" of ")
-                    .append(target).append(": stream has a \" + v").append(i).append(".getClass().getName());\n");
-            s.append("            }\n");
-            s.append("            ").append(set(f, i, "v" + i)).append(";\n");
+            String v = "k$v" + i;
+            s.append("        Object ").append(v).append(" = k$in.readObject();\n");
+            s.append("        if (").append(v).append(" != null && !")
+                    .append(f.fieldType != null ? "(" + v + " instanceof " + f.fieldType + ")" : "T" + i + ".isInstance(" + v + ")")
+                    .append(") {\n");
+            s.append("            throw new java.io.StreamCorruptedException(\"field ").append(f.name).append(" of ")
+                    .append(target).append(": stream has a \" + ").append(v).append(".getClass().getName());\n");
+            s.append("        }\n");
+            s.append("        ").append(set(m, f, i, f.fieldType != null ? "(" + f.fieldType + ") " + v : v)).append(";\n");
         }
-        s.append("        return o;\n    }\n\n");
+        s.append("        return k$o;\n    }\n\n");
         s.append("    private static RuntimeException fail(Throwable t) {\n");
         s.append("        if (t instanceof RuntimeException) {\n            return (RuntimeException) t;\n        }\n");
         s.append("        if (t instanceof Error) {\n            throw (Error) t;\n        }\n");
@@ -151,12 +171,38 @@ final class MarshallerWriter {
         return s.toString();
     }
 
-    private static String set(FieldModel f, int i, String value) {
-        if (f.isFinal) {
-            return "try {\n                S" + i + ".invokeExact((Object) o, " + (f.code == 'L' ? "(Object) " : "") + value
-                    + ");\n            } catch (Throwable t) {\n                throw fail(t);\n            }";
+    /** {@code o} as the field's declaring class (a cast when it is a superclass). */
+    private static String receiver(MarshalledClass m, FieldModel f) {
+        return f.declaringBinaryName.equals(m.binaryName) ? "k$o" : "((" + f.declaringType + ") k$o)";
+    }
+
+    /**
+     * The expression reading field {@code i}: direct ({@code o.x}); through its VarHandle with
+     * exact types (receiver and result as declared, so the call inlines); or, for types the
+     * marshaller cannot name, through the VarHandle with a generic signature.
+     */
+    private static String read(MarshalledClass m, FieldModel f, int i) {
+        if (f.direct) {
+            return receiver(m, f) + "." + f.name;
         }
-        return "F" + i + ".set(o, " + value + ")";
+        if (f.exact()) {
+            return "(" + f.fieldType + ") F" + i + ".get(" + receiver(m, f) + ")";
+        }
+        return "(" + javaType(f.code) + ") F" + i + ".get(k$o)";
+    }
+
+    private static String set(MarshalledClass m, FieldModel f, int i, String value) {
+        if (f.isFinal) {
+            return "try {\n            S" + i + ".invokeExact((Object) k$o, " + (f.code == 'L' ? "(Object) " : "") + value
+                    + ");\n        } catch (Throwable t) {\n            throw fail(t);\n        }";
+        }
+        if (f.direct) {
+            return receiver(m, f) + "." + f.name + " = " + value;
+        }
+        if (f.exact()) {
+            return "F" + i + ".set(" + receiver(m, f) + ", (" + f.fieldType + ") (" + value + "))";
+        }
+        return "F" + i + ".set(k$o, " + value + ")";
     }
 
     private static String javaType(char code) {
@@ -176,28 +222,28 @@ final class MarshallerWriter {
     private static String put(char code, String at, String v) {
         String w = "org.karmi.spi.transport.WireBuffer.";
         switch (code) {
-            case 'Z': return "a[" + at + "] = (byte) ((" + v + ") ? 1 : 0)";
-            case 'B': return "a[" + at + "] = " + v;
-            case 'C': return w + "putShort(a, " + at + ", (short) " + v + ")";
-            case 'S': return w + "putShort(a, " + at + ", " + v + ")";
-            case 'I': return w + "putInt(a, " + at + ", " + v + ")";
-            case 'J': return w + "putLong(a, " + at + ", " + v + ")";
-            case 'F': return w + "putFloat(a, " + at + ", " + v + ")";
-            default: return w + "putDouble(a, " + at + ", " + v + ")";
+            case 'Z': return "k$a[" + at + "] = (byte) ((" + v + ") ? 1 : 0)";
+            case 'B': return "k$a[" + at + "] = " + v;
+            case 'C': return w + "putShort(k$a, " + at + ", (short) " + v + ")";
+            case 'S': return w + "putShort(k$a, " + at + ", " + v + ")";
+            case 'I': return w + "putInt(k$a, " + at + ", " + v + ")";
+            case 'J': return w + "putLong(k$a, " + at + ", " + v + ")";
+            case 'F': return w + "putFloat(k$a, " + at + ", " + v + ")";
+            default: return w + "putDouble(k$a, " + at + ", " + v + ")";
         }
     }
 
     private static String get(char code, String at) {
         String w = "org.karmi.spi.transport.WireBuffer.";
         switch (code) {
-            case 'Z': return "a[" + at + "] != 0";
-            case 'B': return "a[" + at + "]";
-            case 'C': return "(char) " + w + "getShort(a, " + at + ")";
-            case 'S': return w + "getShort(a, " + at + ")";
-            case 'I': return w + "getInt(a, " + at + ")";
-            case 'J': return w + "getLong(a, " + at + ")";
-            case 'F': return w + "getFloat(a, " + at + ")";
-            default: return w + "getDouble(a, " + at + ")";
+            case 'Z': return "k$a[" + at + "] != 0";
+            case 'B': return "k$a[" + at + "]";
+            case 'C': return "(char) " + w + "getShort(k$a, " + at + ")";
+            case 'S': return w + "getShort(k$a, " + at + ")";
+            case 'I': return w + "getInt(k$a, " + at + ")";
+            case 'J': return w + "getLong(k$a, " + at + ")";
+            case 'F': return w + "getFloat(k$a, " + at + ")";
+            default: return w + "getDouble(k$a, " + at + ")";
         }
     }
 }
