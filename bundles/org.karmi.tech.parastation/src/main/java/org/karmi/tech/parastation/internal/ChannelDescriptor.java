@@ -28,9 +28,21 @@ import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
  *  +---------------------------------------------------------------+
  *  |          Client State (i32): 1 open, 2 closed (released)      |  128
  *  +---------------------------------------------------------------+
+ *  |                     (reserved)                                |  132
+ *  +---------------------------------------------------------------+
+ *  |  Client Wake Word (i32): 0 awake, 1 sleeping ({@link WakeWord})|  136
+ *  +---------------------------------------------------------------+
+ *  |  Client Wake Slot (i32): doorbell slot of the client's waiter |  140
+ *  +---------------------------------------------------------------+
  *  |                     (reserved to 256)                        ...
  *  +---------------------------------------------------------------+
  *  |          Server State (i32): 0 not yet accepted, 1, 2         |  256
+ *  +---------------------------------------------------------------+
+ *  |                     (reserved)                                |  260
+ *  +---------------------------------------------------------------+
+ *  |  Server Wake Word (i32): 0 awake, 1 sleeping                  |  264
+ *  +---------------------------------------------------------------+
+ *  |  Server Wake Slot (i32): doorbell slot of the server's waiter |  268
  *  +---------------------------------------------------------------+
  *  |                     (reserved to 512)                        ...
  *  +---------------------------------------------------------------+
@@ -40,11 +52,14 @@ import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
  *  +---------------------------------------------------------------+
  * </pre>
  *
- * Stateless; thread-safe.
+ * <p>The client's wake word belongs to the consumer of the server-to-client ring (a caller
+ * awaiting its REPLY), the server's to the consumer of the client-to-server ring (the
+ * receiver thread); each end's producer checks the other end's word after every record it
+ * publishes (see {@link WakeWord}). Version 2 added the wake words. Stateless; thread-safe.
  */
 final class ChannelDescriptor {
 
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int MAGIC = 0x4843504B; // "KPCH"
     static final int STATE_OPEN = 1;
     static final int STATE_CLOSED = 2;
@@ -57,7 +72,11 @@ final class ChannelDescriptor {
     static final int SERVER_PORT_OFFSET = CLIENT_PORT_OFFSET + Integer.BYTES;
     static final int CLIENT_PID_OFFSET = SERVER_PORT_OFFSET + Integer.BYTES;
     static final int CLIENT_STATE_OFFSET = 2 * RingBufferDescriptor.CACHE_LINE_LENGTH;
+    static final int CLIENT_WAKE_WORD_OFFSET = CLIENT_STATE_OFFSET + Long.BYTES;
+    static final int CLIENT_WAKE_SLOT_OFFSET = CLIENT_WAKE_WORD_OFFSET + Integer.BYTES;
     static final int SERVER_STATE_OFFSET = CLIENT_STATE_OFFSET + 2 * RingBufferDescriptor.CACHE_LINE_LENGTH;
+    static final int SERVER_WAKE_WORD_OFFSET = SERVER_STATE_OFFSET + Long.BYTES;
+    static final int SERVER_WAKE_SLOT_OFFSET = SERVER_WAKE_WORD_OFFSET + Integer.BYTES;
     static final int HEADER_LENGTH = SERVER_STATE_OFFSET + 4 * RingBufferDescriptor.CACHE_LINE_LENGTH;
     static final int CLIENT_TO_SERVER_RING_OFFSET = HEADER_LENGTH;
 

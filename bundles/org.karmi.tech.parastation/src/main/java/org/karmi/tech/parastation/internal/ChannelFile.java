@@ -19,9 +19,13 @@ final class ChannelFile {
     private final MappedByteBuffer buffer;
     private final OneToOneRingBuffer clientToServer;
     private final OneToOneRingBuffer serverToClient;
+    private final WakeWord clientWakeWord;
+    private final WakeWord serverWakeWord;
 
     private ChannelFile(MappedByteBuffer buffer, int capacity) {
         this.buffer = buffer;
+        this.clientWakeWord = new WakeWord(buffer, CLIENT_WAKE_WORD_OFFSET, CLIENT_WAKE_SLOT_OFFSET);
+        this.serverWakeWord = new WakeWord(buffer, SERVER_WAKE_WORD_OFFSET, SERVER_WAKE_SLOT_OFFSET);
         int ringLength = RingBufferDescriptor.totalLength(capacity);
         this.clientToServer = new OneToOneRingBuffer(ShmFile.slice(buffer, CLIENT_TO_SERVER_RING_OFFSET, ringLength));
         this.serverToClient = new OneToOneRingBuffer(ShmFile.slice(buffer, serverToClientRingOffset(capacity),
@@ -70,6 +74,10 @@ final class ChannelFile {
 
     OneToOneRingBuffer clientToServer() { return clientToServer; }
     OneToOneRingBuffer serverToClient() { return serverToClient; }
+    /** Wake word of the consumer of the server-to-client ring (the client's caller). */
+    WakeWord clientWakeWord() { return clientWakeWord; }
+    /** Wake word of the consumer of the client-to-server ring (the server's receiver). */
+    WakeWord serverWakeWord() { return serverWakeWord; }
     int clientStateAcquire() { return ShmFile.getIntAcquire(buffer, CLIENT_STATE_OFFSET); }
     int serverStateAcquire() { return ShmFile.getIntAcquire(buffer, SERVER_STATE_OFFSET); }
     void putClientStateRelease(int state) { ShmFile.putIntRelease(buffer, CLIENT_STATE_OFFSET, state); }

@@ -12,7 +12,7 @@ import org.karmi.spi.transport.WireBuffer;
 
 /**
  * The client end of one channel: writes CALL and ONE_WAY frames into the client-to-server ring
- * and waits (spin, yield, park) for the REPLY in the server-to-client ring on the calling
+ * and waits (spin, yield, then sleep until the server's doorbell ring) for the REPLY in the server-to-client ring on the calling
  * thread itself, with no system call while traffic flows. Threading: one owning thread at a
  * time (the {@link Connection} contract); {@link #close(String)} may come from any thread.
  */
@@ -24,6 +24,7 @@ final class ClientChannel implements Connection {
     private final int seq;
     private final FramePublisher publisher;
     private final FrameReceiver receiver;
+    private final Waiter waiter;
     private final WireBuffer request = new WireBuffer(256);
     private final WireBuffer reply = new WireBuffer(256);
     private final ChannelGuard sendGuard = this::checkSendable;
@@ -42,8 +43,11 @@ final class ClientChannel implements Connection {
         this.file = file;
         this.seq = seq;
         ParaStationConfig config = node.config();
-        this.publisher = new FramePublisher(file.clientToServer(), config.newIdleStrategy());
-        this.receiver = new FrameReceiver(file.serverToClient(), config.newIdleStrategy(), config.maxMessageBytes());
+        this.waiter = node.registerWaiter();
+        this.publisher = new FramePublisher(file.clientToServer(), config.newIdleStrategy(),
+                new WakeTarget(file.serverWakeWord(), peer.ringer()));
+        this.receiver = new FrameReceiver(file.serverToClient(), config.newReceiverIdleStrategy(file.serverToClient(),
+                file.clientWakeWord(), waiter, node.statistics()), config.maxMessageBytes());
     }
 
     /** Sends HELLO, asks the server's conductor to accept, waits for HELLO_ACK or REFUSE. */
@@ -193,6 +197,9 @@ final class ClientChannel implements Connection {
         }
         closeReason = reason == null ? "closed" : reason;
         file.putClientStateRelease(ChannelDescriptor.STATE_CLOSED);
+        publisher.wakeConsumer(); // a sleeping server receiver sees the state word now
+        node.unregisterWaiter(waiter);
+        waiter.unpark(); // a caller of ours sleeping for a REPLY sees the close now
         node.removeClient(this);
         return true;
     }

@@ -2,59 +2,90 @@ package org.karmi.tech.parastation.internal;
 
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
+import java.util.concurrent.locks.LockSupport;
 
-import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
 import org.karmi.tech.parastation.internal.ring.MessageHandler;
 
 /**
- * The node's housekeeping agent: accepts connect requests from the accept ring, writes the
- * heartbeat, checks peers' liveness and closes idle pooled connections at the heartbeat
- * interval, and unblocks the accept ring if a client died while posting. Threading: runs on
- * its own thread; {@link #stop()} from any thread.
+ * The node's housekeeping agent: accepts connect requests from the accept ring, wakes the
+ * node's sleeping waiters whose {@link Doorbell} slot was rung, writes the heartbeat, checks
+ * peers' liveness and closes idle pooled connections at the heartbeat interval, and unblocks
+ * the accept ring if a client died while posting. With nothing to do it blocks on the
+ * doorbell until the next duty (a connecting client rings it after posting). Threading: runs
+ * on its own thread; {@link #stop()} from any thread.
  */
 final class Conductor implements Runnable, MessageHandler {
 
     private static final System.Logger LOG = System.getLogger(Conductor.class.getName());
     /** A record claimed but not committed for this long belongs to a dead client. */
     private static final long ACCEPT_STALL_MS = 1_000;
+    /** Longest sleep of a conductor without a doorbell (its socket could not be bound). */
+    private static final long NO_DOORBELL_PARK_MS = 10;
 
     private final ParaStationNode node;
     private final ManyToOneRingBuffer acceptRing;
-    private final IdleStrategy idle;
+    private final WakeWord wakeWord;
+    private final Doorbell doorbell;
     private volatile boolean running = true;
     private long nextDutyMs;
     private long lastHead = -1;
     private long stalledSinceMs;
 
-    Conductor(ParaStationNode node) {
+    Conductor(ParaStationNode node, Doorbell doorbell) {
         this.node = node;
         this.acceptRing = node.nodeFile().acceptRing();
-        this.idle = node.config().newConductorIdleStrategy();
+        this.wakeWord = node.nodeFile().conductorWakeWord();
+        this.doorbell = doorbell;
     }
 
     void stop() {
         running = false;
+        if (doorbell != null) {
+            doorbell.wakeup();
+        }
     }
 
     @Override
     public void run() {
         try {
             while (running) {
-                idle.idle(doWork());
+                if (doWork() == 0) {
+                    sleep();
+                }
             }
         } catch (RuntimeException | Error e) {
             LOG.log(Level.ERROR, "parastation: conductor of node " + node.port() + " failed", e);
         }
     }
 
+    /** Blocks on the doorbell until the next duty, unless a connect request came meanwhile. */
+    private void sleep() {
+        long waitMs = Math.max(1, nextDutyMs - System.currentTimeMillis());
+        wakeWord.sleep();
+        if (acceptRing.sizeAcquire() != 0) {
+            waitMs = 1; // a request claimed, maybe not yet committed: its client rings after committing
+        }
+        if (running) {
+            if (doorbell != null) {
+                doorbell.await(waitMs);
+            } else {
+                LockSupport.parkNanos(Math.min(waitMs, NO_DOORBELL_PARK_MS) * 1_000_000L);
+            }
+        }
+        wakeWord.awake();
+    }
+
     /** One round; returns the work done (0: nothing to do). */
     int doWork() {
         int work = acceptRing.read(this, 16);
+        if (doorbell != null) {
+            work += doorbell.await(0);
+        }
         long now = System.currentTimeMillis();
         if (now - nextDutyMs >= 0) {
             nextDutyMs = now + node.config().heartbeatIntervalMs();
-            work += node.duty(now);
+            node.duty(now);
             checkAcceptStall(now);
         }
         return work;

@@ -39,6 +39,7 @@ final class DomainDescriptor {
     static final String NODE_SUFFIX = ".psn";
     static final String CHANNEL_PREFIX = "chan-";
     static final String CHANNEL_SUFFIX = ".psc";
+    static final String DOORBELL_SUFFIX = ".bell";
 
     static final int VERSION = 1;
     static final int MAGIC = 0x4D44504B; // "KPDM" little-endian
@@ -54,6 +55,11 @@ final class DomainDescriptor {
 
     static String nodeFileName(int port) {
         return NODE_PREFIX + port + NODE_SUFFIX;
+    }
+
+    /** Doorbell socket of a node: in the domain if the path is short enough, else beside it. */
+    static String doorbellFileName(long domainId, int port) {
+        return "karmi-" + Long.toHexString(domainId) + "-" + port + DOORBELL_SUFFIX;
     }
 
     static String channelFileName(int clientPort, int seq) {

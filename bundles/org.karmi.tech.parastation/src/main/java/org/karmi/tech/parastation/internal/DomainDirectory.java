@@ -103,6 +103,24 @@ final class DomainDirectory {
         return directory.resolve(DomainDescriptor.nodeFileName(port));
     }
 
+    /**
+     * Where node {@code port} binds its doorbell: {@code <domain>/karmi-<domain id>-<port>.bell}
+     * if that fits a UNIX-domain socket address, else the same name in the domain's parent
+     * (for example {@code /dev/shm}), else in {@code java.io.tmpdir}; null if none fits.
+     */
+    Path doorbellPath(int port) {
+        String name = DomainDescriptor.doorbellFileName(domainId, port);
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir", "/tmp")).toAbsolutePath();
+        for (Path dir : new Path[] {directory, directory.getParent(), tmp}) {
+            Path p = dir == null ? null : dir.resolve(name);
+            if (p != null && p.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length
+                    <= NodeDescriptor.MAX_DOORBELL_PATH_BYTES) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     Path channelFile(int clientPort, int seq) {
         return directory.resolve(DomainDescriptor.channelFileName(clientPort, seq));
     }
@@ -154,10 +172,27 @@ final class DomainDirectory {
         }
     }
 
-    /** Deletes the node file of {@code port} and the channel files it created; returns how many. */
+    /** Deletes the doorbell socket named in node {@code port}'s file, if it has this domain's name for it. */
+    private int deleteDoorbell(int port) {
+        try {
+            NodeFile f = NodeFile.openAny(nodeFile(port));
+            Path bell = f == null ? null : f.doorbellPath();
+            if (bell != null && bell.getFileName() != null
+                    && bell.getFileName().toString().equals(DomainDescriptor.doorbellFileName(domainId, port))
+                    && Files.deleteIfExists(bell)) {
+                return 1;
+            }
+        } catch (IOException e) {
+            // no node file (already deleted) or unreadable: nothing to find
+        }
+        return 0;
+    }
+
+    /** Deletes the node file of {@code port}, its doorbell and the channel files it created; returns how many. */
     int deleteNodeFiles(int port) {
         int deleted = 0;
         try {
+            deleted += deleteDoorbell(port);
             if (Files.deleteIfExists(nodeFile(port))) {
                 deleted++;
             }

@@ -18,16 +18,32 @@ import org.karmi.tech.parastation.internal.ring.RingBuffer;
  * Writes frames into a ring, fragmenting those larger than one record and copying each byte
  * once, straight from the caller's array into shared memory. A full ring (slow receiver)
  * makes it wait, bounded by a deadline and by the channel's {@link ChannelGuard}; nothing is
- * ever overwritten or dropped. Threading: one producer thread at a time.
+ * ever overwritten or dropped. After each record it {@linkplain WakeTarget#wakeIfSleeping wakes}
+ * the consumer if that sleeps. Threading: one producer thread at a time.
  */
 final class FramePublisher {
 
     private final RingBuffer ring;
     private final IdleStrategy idle;
+    private final WakeTarget consumer;
 
+    /** A publisher whose consumer never sleeps on a doorbell (tests). */
     FramePublisher(RingBuffer ring, IdleStrategy idle) {
+        this(ring, idle, null);
+    }
+
+    /** @param consumer the ring's consumer, woken after each record if it sleeps; null: never */
+    FramePublisher(RingBuffer ring, IdleStrategy idle, WakeTarget consumer) {
         this.ring = ring;
         this.idle = idle;
+        this.consumer = consumer;
+    }
+
+    /** Rings the consumer's doorbell if it sleeps (after a record, or after a state word changed). */
+    void wakeConsumer() {
+        if (consumer != null) {
+            consumer.wakeIfSleeping();
+        }
     }
 
     /**
@@ -61,6 +77,7 @@ final class FramePublisher {
             }
             b.put(index + headerLength, src, position, chunk);
             ring.commit(index);
+            wakeConsumer();
             bytes += RecordDescriptor.align(RecordDescriptor.HEADER_LENGTH + msgLength, RecordDescriptor.ALIGNMENT);
             position += chunk;
             remaining -= chunk;
@@ -78,6 +95,7 @@ final class FramePublisher {
         ShmFile.putInt(ring.buffer(), index + CALL_ID_OFFSET, callId);
         ShmFile.putInt(ring.buffer(), index + PAYLOAD_LENGTH_OFFSET, 0);
         ring.commit(index);
+        wakeConsumer();
         return true;
     }
 

@@ -31,7 +31,12 @@ import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
  *  +---------------------------------------------------------------+
  *  |                     Heartbeat, epoch ms (i64; released)       |  128
  *  +---------------------------------------------------------------+
- *  |                     (reserved to 256)                        ...
+ *  |  Conductor Wake Word (i32): 0 awake, 1 sleeping ({@link WakeWord}) 136
+ *  +---------------------------------------------------------------+
+ *  |  Doorbell Path Length (i32): UTF-8 bytes, 0 = no doorbell     |  140
+ *  +---------------------------------------------------------------+
+ *  |  Doorbell Path (UTF-8, up to 108 bytes): UNIX-domain socket  ...  144
+ *  +---------------------------------------------------------------+
  *  +---------------------------------------------------------------+
  *  |                     Accept ring ({@link RingBufferDescriptor})...  256
  *  +---------------------------------------------------------------+
@@ -44,11 +49,13 @@ import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
  *  +---------------------------------------------------------------+
  * </pre>
  *
- * Stateless; thread-safe.
+ * <p>The doorbell is a UNIX-domain stream socket the node's conductor listens on; a sender
+ * that finds a waiter of this node asleep writes the waiter's slot (i32) to it. Version 2
+ * added the conductor's wake word and the doorbell path. Stateless; thread-safe.
  */
 final class NodeDescriptor {
 
-    static final int VERSION = 1;
+    static final int VERSION = 2;
     static final int MAGIC = 0x444E504B; // "KPND"
     static final int STATE_ACTIVE = 1;
     static final int STATE_CLOSED = 2;
@@ -62,7 +69,12 @@ final class NodeDescriptor {
     static final int DOMAIN_ID_OFFSET = START_MILLIS_OFFSET + Long.BYTES;
     static final int ACCEPT_CAPACITY_OFFSET = DOMAIN_ID_OFFSET + Long.BYTES;
     static final int HEARTBEAT_OFFSET = 2 * RingBufferDescriptor.CACHE_LINE_LENGTH;
+    static final int CONDUCTOR_WAKE_WORD_OFFSET = HEARTBEAT_OFFSET + Long.BYTES;
+    static final int DOORBELL_PATH_LENGTH_OFFSET = CONDUCTOR_WAKE_WORD_OFFSET + Integer.BYTES;
+    static final int DOORBELL_PATH_OFFSET = DOORBELL_PATH_LENGTH_OFFSET + Integer.BYTES;
     static final int HEADER_LENGTH = HEARTBEAT_OFFSET + 2 * RingBufferDescriptor.CACHE_LINE_LENGTH;
+    /** Longest doorbell path (a Linux {@code sun_path} holds 108 bytes with its terminating zero). */
+    static final int MAX_DOORBELL_PATH_BYTES = HEADER_LENGTH - DOORBELL_PATH_OFFSET - 5;
     static final int ACCEPT_RING_OFFSET = HEADER_LENGTH;
 
     /** Capacity of the accept ring. */

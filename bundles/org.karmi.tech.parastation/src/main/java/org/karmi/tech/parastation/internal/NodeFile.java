@@ -4,6 +4,7 @@ import static org.karmi.tech.parastation.internal.NodeDescriptor.*;
 
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
@@ -19,17 +20,29 @@ final class NodeFile {
     private final Path path;
     private final MappedByteBuffer buffer;
     private final ManyToOneRingBuffer acceptRing;
+    private final WakeWord conductorWakeWord;
 
     private NodeFile(Path path, MappedByteBuffer buffer) {
         this.path = path;
         this.buffer = buffer;
+        this.conductorWakeWord = new WakeWord(buffer, CONDUCTOR_WAKE_WORD_OFFSET, -1);
         int capacity = ShmFile.getInt(buffer, ACCEPT_CAPACITY_OFFSET);
         this.acceptRing = new ManyToOneRingBuffer(ShmFile.slice(buffer, ACCEPT_RING_OFFSET,
                 RingBufferDescriptor.totalLength(capacity)));
     }
 
-    /** Creates this node's file (fails if the port's file exists). */
-    static NodeFile create(Path path, int port, long domainId) throws IOException {
+    /**
+     * Creates this node's file (fails if the port's file exists).
+     *
+     * @param doorbell the node's doorbell socket path, or null (at most
+     *                 {@link NodeDescriptor#MAX_DOORBELL_PATH_BYTES} UTF-8 bytes)
+     */
+    static NodeFile create(Path path, int port, long domainId, Path doorbell) throws IOException {
+        byte[] bell = doorbell == null ? new byte[0] : doorbell.toString().getBytes(StandardCharsets.UTF_8);
+        if (bell.length > MAX_DOORBELL_PATH_BYTES) {
+            throw new IllegalArgumentException("doorbell path longer than " + MAX_DOORBELL_PATH_BYTES + " bytes: "
+                    + doorbell);
+        }
         MappedByteBuffer b = ShmFile.createNew(path, fileLength(ACCEPT_RING_CAPACITY));
         ShmFile.putInt(b, MAGIC_OFFSET, MAGIC);
         ShmFile.putInt(b, PORT_OFFSET, port);
@@ -39,6 +52,8 @@ final class NodeFile {
         ShmFile.putLong(b, DOMAIN_ID_OFFSET, domainId);
         ShmFile.putInt(b, ACCEPT_CAPACITY_OFFSET, ACCEPT_RING_CAPACITY);
         ShmFile.putLong(b, HEARTBEAT_OFFSET, System.currentTimeMillis());
+        b.put(DOORBELL_PATH_OFFSET, bell);
+        ShmFile.putInt(b, DOORBELL_PATH_LENGTH_OFFSET, bell.length);
         ShmFile.putIntRelease(b, VERSION_OFFSET, VERSION);
         return new NodeFile(path, b);
     }
@@ -84,4 +99,21 @@ final class NodeFile {
     long heartbeatAcquire() { return ShmFile.getLongAcquire(buffer, HEARTBEAT_OFFSET); }
     void putHeartbeatRelease(long epochMs) { ShmFile.putLongRelease(buffer, HEARTBEAT_OFFSET, epochMs); }
     ManyToOneRingBuffer acceptRing() { return acceptRing; }
+    WakeWord conductorWakeWord() { return conductorWakeWord; }
+
+    /** The node's doorbell socket path, or null if it has none. */
+    Path doorbellPath() {
+        int n = ShmFile.getIntAcquire(buffer, DOORBELL_PATH_LENGTH_OFFSET);
+        if (n <= 0 || n > MAX_DOORBELL_PATH_BYTES) {
+            return null;
+        }
+        byte[] bytes = new byte[n];
+        buffer.get(DOORBELL_PATH_OFFSET, bytes);
+        return Path.of(new String(bytes, StandardCharsets.UTF_8));
+    }
+
+    /** Withdraws the doorbell (its socket could not be bound). */
+    void clearDoorbellRelease() {
+        ShmFile.putIntRelease(buffer, DOORBELL_PATH_LENGTH_OFFSET, 0);
+    }
 }

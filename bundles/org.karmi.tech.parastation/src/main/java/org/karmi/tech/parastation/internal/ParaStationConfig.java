@@ -5,6 +5,7 @@ import java.util.function.Function;
 
 import org.karmi.tech.parastation.internal.ring.BackoffIdleStrategy;
 import org.karmi.tech.parastation.internal.ring.IdleStrategy;
+import org.karmi.tech.parastation.internal.ring.RingBuffer;
 import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
 
 /**
@@ -25,12 +26,16 @@ public final class ParaStationConfig {
     public static final long DEFAULT_MAX_PARK_NS = 2_000_000;
     public static final long DEFAULT_DEEP_IDLE_AFTER_MS = 1_000;
     public static final long DEFAULT_DEEP_PARK_NS = 20_000_000;
+    /** A receiver (caller awaiting a REPLY, server awaiting a CALL) spins this long first. */
+    public static final long DEFAULT_RECEIVE_SPIN_NS = 20_000;
+    /** ... then yields until this long after its last record, then sleeps on the doorbell. */
+    public static final long DEFAULT_RECEIVE_YIELD_NS = 2_000_000;
+    /** Longest sleep of a receiver without a doorbell ring (covers a lost ring). */
+    public static final long DEFAULT_WAKE_SAFETY_TIMEOUT_MS = 100;
     public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 100;
     public static final long DEFAULT_LIVENESS_TIMEOUT_MS = 10_000;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
     public static final long DEFAULT_IDLE_CONNECTION_TIMEOUT_MS = 60_000;
-    /** Longest park of the conductor (accept ring, heartbeat, liveness), bounding connect latency. */
-    public static final long CONDUCTOR_MAX_PARK_NS = 10_000_000;
 
     private final Path domainDirectory;
     private final int ringCapacity;
@@ -40,6 +45,9 @@ public final class ParaStationConfig {
     private final long maxParkNs;
     private final long deepIdleAfterMs;
     private final long deepParkNs;
+    private final long receiveSpinNs;
+    private final long receiveYieldNs;
+    private final long wakeSafetyTimeoutMs;
     private final long heartbeatIntervalMs;
     private final long livenessTimeoutMs;
     private final int maxMessageBytes;
@@ -54,6 +62,13 @@ public final class ParaStationConfig {
         this.maxParkNs = b.maxParkNs;
         this.deepIdleAfterMs = b.deepIdleAfterMs;
         this.deepParkNs = b.deepParkNs;
+        this.receiveSpinNs = b.receiveSpinNs;
+        this.receiveYieldNs = b.receiveYieldNs;
+        this.wakeSafetyTimeoutMs = positive("wakeSafetyTimeoutMs", b.wakeSafetyTimeoutMs);
+        if (receiveSpinNs < 0 || receiveYieldNs < receiveSpinNs) {
+            throw new IllegalArgumentException("need 0 <= receiveSpinNs <= receiveYieldNs: " + receiveSpinNs + ", "
+                    + receiveYieldNs);
+        }
         this.heartbeatIntervalMs = positive("heartbeatIntervalMs", b.heartbeatIntervalMs);
         this.livenessTimeoutMs = positive("livenessTimeoutMs", b.livenessTimeoutMs);
         this.maxMessageBytes = (int) positive("maxMessageBytes", b.maxMessageBytes);
@@ -85,7 +100,8 @@ public final class ParaStationConfig {
     /**
      * The defaults overridden by the values {@code lookup} returns for the setting names
      * ({@code domainDirectory}, {@code ringCapacity}, {@code spinTries}, {@code yieldTries},
-     * {@code minParkNs}, {@code maxParkNs}, {@code deepIdleAfterMs}, {@code deepParkNs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
+     * {@code minParkNs}, {@code maxParkNs}, {@code deepIdleAfterMs}, {@code deepParkNs}, {@code receiveSpinNs},
+     * {@code receiveYieldNs}, {@code wakeSafetyTimeoutMs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
      * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}); null means "default".
      *
      * @throws IllegalArgumentException naming a value that is not a number or out of range
@@ -103,6 +119,9 @@ public final class ParaStationConfig {
         b.maxParkNs(number(lookup, "maxParkNs", b.maxParkNs));
         b.deepIdleAfterMs(number(lookup, "deepIdleAfterMs", b.deepIdleAfterMs));
         b.deepParkNs(number(lookup, "deepParkNs", b.deepParkNs));
+        b.receiveSpinNs(number(lookup, "receiveSpinNs", b.receiveSpinNs));
+        b.receiveYieldNs(number(lookup, "receiveYieldNs", b.receiveYieldNs));
+        b.wakeSafetyTimeoutMs(number(lookup, "wakeSafetyTimeoutMs", b.wakeSafetyTimeoutMs));
         b.heartbeatIntervalMs(number(lookup, "heartbeatIntervalMs", b.heartbeatIntervalMs));
         b.livenessTimeoutMs(number(lookup, "livenessTimeoutMs", b.livenessTimeoutMs));
         b.maxMessageBytes((int) number(lookup, "maxMessageBytes", b.maxMessageBytes));
@@ -122,16 +141,20 @@ public final class ParaStationConfig {
         }
     }
 
-    /** A new idle strategy for one waiting thread (client callers, server receivers). */
+    /**
+     * A new idle strategy for a thread waiting for something no doorbell announces: a sender
+     * facing a full ring (back-pressure), a client posting into a full accept ring.
+     */
     public IdleStrategy newIdleStrategy() {
         return new BackoffIdleStrategy(spinTries, yieldTries, minParkNs, maxParkNs, deepIdleAfterMs * 1_000_000L,
                 Math.max(deepParkNs, maxParkNs));
     }
 
-    /** A new idle strategy for the conductor, parking longer than the receivers. */
-    IdleStrategy newConductorIdleStrategy() {
-        long max = Math.max(maxParkNs, CONDUCTOR_MAX_PARK_NS);
-        return new BackoffIdleStrategy(100, 10, minParkNs, max, deepIdleAfterMs * 1_000_000L, Math.max(deepParkNs, max));
+    /** A new idle strategy for the consumer of {@code ring}: spin, yield, then sleep on the doorbell. */
+    IdleStrategy newReceiverIdleStrategy(RingBuffer ring, WakeWord word, Waiter waiter,
+            ParaStationStatistics statistics) {
+        return new DoorbellIdleStrategy(receiveSpinNs, receiveYieldNs, wakeSafetyTimeoutMs * 1_000_000L, ring, word,
+                waiter, statistics);
     }
 
     public Path domainDirectory() { return domainDirectory; }
@@ -142,6 +165,9 @@ public final class ParaStationConfig {
     public long maxParkNs() { return maxParkNs; }
     public long deepIdleAfterMs() { return deepIdleAfterMs; }
     public long deepParkNs() { return deepParkNs; }
+    public long receiveSpinNs() { return receiveSpinNs; }
+    public long receiveYieldNs() { return receiveYieldNs; }
+    public long wakeSafetyTimeoutMs() { return wakeSafetyTimeoutMs; }
     public long heartbeatIntervalMs() { return heartbeatIntervalMs; }
     public long livenessTimeoutMs() { return livenessTimeoutMs; }
     public int maxMessageBytes() { return maxMessageBytes; }
@@ -151,7 +177,8 @@ public final class ParaStationConfig {
     public String toString() {
         return "ParaStationConfig[domain=" + domainDirectory + ", ring=" + ringCapacity + ", spins=" + spinTries
                 + ", yields=" + yieldTries + ", parkNs=" + minParkNs + ".." + maxParkNs + ", deepParkNs=" + deepParkNs
-                + " after " + deepIdleAfterMs + " ms, heartbeatMs="
+                + " after " + deepIdleAfterMs + " ms, receiveSpinNs=" + receiveSpinNs + ", receiveYieldNs="
+                + receiveYieldNs + ", wakeSafetyMs=" + wakeSafetyTimeoutMs + ", heartbeatMs="
                 + heartbeatIntervalMs + ", livenessMs=" + livenessTimeoutMs + ", maxMessage=" + maxMessageBytes
                 + ", idleConnectionMs=" + idleConnectionTimeoutMs + "]";
     }
@@ -166,6 +193,9 @@ public final class ParaStationConfig {
         private long maxParkNs = DEFAULT_MAX_PARK_NS;
         private long deepIdleAfterMs = DEFAULT_DEEP_IDLE_AFTER_MS;
         private long deepParkNs = DEFAULT_DEEP_PARK_NS;
+        private long receiveSpinNs = DEFAULT_RECEIVE_SPIN_NS;
+        private long receiveYieldNs = DEFAULT_RECEIVE_YIELD_NS;
+        private long wakeSafetyTimeoutMs = DEFAULT_WAKE_SAFETY_TIMEOUT_MS;
         private long heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
         private long livenessTimeoutMs = DEFAULT_LIVENESS_TIMEOUT_MS;
         private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
@@ -182,6 +212,9 @@ public final class ParaStationConfig {
         public Builder maxParkNs(long v) { maxParkNs = v; return this; }
         public Builder deepIdleAfterMs(long v) { deepIdleAfterMs = v; return this; }
         public Builder deepParkNs(long v) { deepParkNs = v; return this; }
+        public Builder receiveSpinNs(long v) { receiveSpinNs = v; return this; }
+        public Builder receiveYieldNs(long v) { receiveYieldNs = v; return this; }
+        public Builder wakeSafetyTimeoutMs(long v) { wakeSafetyTimeoutMs = v; return this; }
         public Builder heartbeatIntervalMs(long v) { heartbeatIntervalMs = v; return this; }
         public Builder livenessTimeoutMs(long v) { livenessTimeoutMs = v; return this; }
         public Builder maxMessageBytes(int v) { maxMessageBytes = v; return this; }

@@ -14,10 +14,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Bytes per ring direction of each connection (a power of two)")
     int ringCapacity() default ParaStationConfig.DEFAULT_RING_CAPACITY;
 
-    @AttributeDefinition(description = "Busy-spins of a waiting thread before it yields")
+    @AttributeDefinition(description = "Busy-spins of a sender facing a full ring before it yields")
     long spinTries() default ParaStationConfig.DEFAULT_SPIN_TRIES;
 
-    @AttributeDefinition(description = "Yields of a waiting thread before it parks")
+    @AttributeDefinition(description = "Yields of a sender facing a full ring before it parks")
     long yieldTries() default ParaStationConfig.DEFAULT_YIELD_TRIES;
 
     @AttributeDefinition(description = "First park period of a waiting thread, in ns (doubles up to maxParkNs)")
@@ -31,6 +31,15 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Park period of a deeply idle thread, in ns (bounds the first call's wake-up after idling)")
     long deepParkNs() default ParaStationConfig.DEFAULT_DEEP_PARK_NS;
+
+    @AttributeDefinition(description = "A receiver (caller awaiting a reply, server awaiting a call) spins this long, in ns")
+    long receiveSpinNs() default ParaStationConfig.DEFAULT_RECEIVE_SPIN_NS;
+
+    @AttributeDefinition(description = "A receiver yields until this long (ns) after its last message, then sleeps until a sender rings its doorbell")
+    long receiveYieldNs() default ParaStationConfig.DEFAULT_RECEIVE_YIELD_NS;
+
+    @AttributeDefinition(description = "Longest sleep of a receiver without a doorbell ring, in ms (covers a lost ring)")
+    long wakeSafetyTimeoutMs() default ParaStationConfig.DEFAULT_WAKE_SAFETY_TIMEOUT_MS;
 
     @AttributeDefinition(description = "Heartbeat and liveness check interval, in ms")
     long heartbeatIntervalMs() default ParaStationConfig.DEFAULT_HEARTBEAT_INTERVAL_MS;

@@ -42,19 +42,20 @@ final class ParaStationNode {
     private final int port;
     private final NodeFile nodeFile;
     private final Utid utid;
-    private final ParaStationStatistics statistics = new ParaStationStatistics();
+    private final ParaStationStatistics statistics;
     private final Map<Integer, PeerNode> peers = new ConcurrentHashMap<>();
     private final Set<ClientChannel> clients = ConcurrentHashMap.newKeySet();
     private final Set<ServerChannel> servers = ConcurrentHashMap.newKeySet();
     private final Map<Integer, ConcurrentLinkedDeque<ClientChannel>> pools = new ConcurrentHashMap<>();
     private final Map<ServerChannel, Thread> receivers = new ConcurrentHashMap<>();
     private final AtomicInteger channelSeq = new AtomicInteger();
+    private final Doorbell doorbell;
     private final Conductor conductor;
     private final Thread conductorThread;
     private volatile boolean closed;
 
     private ParaStationNode(ParaStationConfig config, TechnologyContext context, Technology technology,
-            DomainDirectory domain, int port, NodeFile nodeFile) {
+            DomainDirectory domain, int port, NodeFile nodeFile, Doorbell doorbell, ParaStationStatistics statistics) {
         this.config = config;
         this.context = context;
         this.technology = technology;
@@ -62,7 +63,9 @@ final class ParaStationNode {
         this.port = port;
         this.nodeFile = nodeFile;
         this.utid = ParaStationAddress.utid(domain.domainId(), port);
-        this.conductor = new Conductor(this);
+        this.doorbell = doorbell;
+        this.statistics = statistics;
+        this.conductor = new Conductor(this, doorbell);
         this.conductorThread = new Thread(conductor, "karmi-parastation-conductor-" + port);
         this.conductorThread.setDaemon(true);
     }
@@ -82,8 +85,12 @@ final class ParaStationNode {
         for (int attempt = 0; ; attempt++) {
             int port = domain.allocatePort();
             try {
-                NodeFile file = NodeFile.create(domain.nodeFile(port), port, domain.domainId());
-                ParaStationNode node = new ParaStationNode(config, context, technology, domain, port, file);
+                Path bellPath = domain.doorbellPath(port);
+                NodeFile file = NodeFile.create(domain.nodeFile(port), port, domain.domainId(), bellPath);
+                ParaStationStatistics statistics = new ParaStationStatistics();
+                Doorbell bell = bindDoorbell(bellPath, file, statistics);
+                ParaStationNode node = new ParaStationNode(config, context, technology, domain, port, file, bell,
+                        statistics);
                 node.conductorThread.start();
                 return node;
             } catch (FileAlreadyExistsException e) {
@@ -91,6 +98,22 @@ final class ParaStationNode {
                     throw new IOException("parastation: no free port in " + domain.directory(), e);
                 }
             }
+        }
+    }
+
+    private static Doorbell bindDoorbell(Path path, NodeFile file, ParaStationStatistics statistics) {
+        if (path == null) {
+            LOG.log(Level.WARNING, "parastation: no doorbell path short enough for a UNIX-domain socket; sleeping"
+                    + " receivers of node " + file.port() + " wake only at their safety timeout");
+            return null;
+        }
+        try {
+            return Doorbell.bind(path, statistics);
+        } catch (IOException | RuntimeException e) {
+            file.clearDoorbellRelease();
+            LOG.log(Level.WARNING, "parastation: cannot bind the doorbell " + path + "; sleeping receivers of node "
+                    + file.port() + " wake only at their safety timeout", e);
+            return null;
         }
     }
 
@@ -103,6 +126,17 @@ final class ParaStationNode {
     long domainId() { return domain.domainId(); }
     DomainDirectory domain() { return domain; }
     NodeFile nodeFile() { return nodeFile; }
+
+    /** Registers a waiter for a channel end; one that no doorbell rings if the node has none. */
+    Waiter registerWaiter() {
+        return doorbell != null ? doorbell.register() : new Waiter(-1);
+    }
+
+    void unregisterWaiter(Waiter w) {
+        if (doorbell != null) {
+            doorbell.unregister(w);
+        }
+    }
     ParaStationStatistics statistics() { return statistics; }
     boolean isClosed() { return closed; }
 
@@ -182,6 +216,7 @@ final class ParaStationNode {
             }
             idle.idle();
         }
+        peer.conductor().wakeIfSleeping();
     }
 
     /**
@@ -207,7 +242,7 @@ final class ParaStationNode {
             domain.deleteNodeFiles(remotePort);
             throw new ConnectException("parastation: node " + remotePort + " (pid " + file.pid() + ") is dead");
         }
-        PeerNode fresh = new PeerNode(remotePort, file);
+        PeerNode fresh = new PeerNode(remotePort, file, statistics);
         PeerNode raced = peers.merge(remotePort, fresh, (old, neu) -> old.isDead() ? neu : old);
         return raced;
     }
@@ -330,6 +365,9 @@ final class ParaStationNode {
             peer.markDead(reason);
         }
         nodeFile.putStateRelease(NodeDescriptor.STATE_CLOSED);
+        if (doorbell != null) {
+            doorbell.close();
+        }
         domain.deleteNodeFiles(port);
     }
 

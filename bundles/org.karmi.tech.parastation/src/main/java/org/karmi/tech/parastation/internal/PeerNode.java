@@ -14,14 +14,18 @@ final class PeerNode {
     private final NodeFile file;
     private final long pid;
     private final long startMillis;
+    private final DoorbellRinger ringer;
+    private final WakeTarget conductor;
     private volatile String deathReason;
     /** Start time of the peer's process from /proc, taken at the first check; null: no /proc. */
     private String procStart;
     private boolean probed;
 
-    PeerNode(int port, NodeFile file) {
+    PeerNode(int port, NodeFile file, ParaStationStatistics statistics) {
         this.port = port;
         this.file = file;
+        this.ringer = new DoorbellRinger(file.doorbellPath(), statistics);
+        this.conductor = new WakeTarget(file.conductorWakeWord(), ringer);
         this.pid = file.pid();
         this.startMillis = file.startMillis();
     }
@@ -29,6 +33,9 @@ final class PeerNode {
     int port() { return port; }
     NodeFile file() { return file; }
     long pid() { return pid; }
+    DoorbellRinger ringer() { return ringer; }
+    /** The peer's conductor (rung after posting a connect request). */
+    WakeTarget conductor() { return conductor; }
 
     boolean isDead() {
         return deathReason != null;
@@ -59,15 +66,18 @@ final class PeerNode {
         }
         if (file.stateAcquire() == NodeDescriptor.STATE_CLOSED) {
             deathReason = "parastation: node " + port + " (pid " + pid + ") closed";
+            ringer.close();
             return false;
         }
         if (!processAlive()) {
             deathReason = "parastation: node " + port + " (pid " + pid + ") died";
+            ringer.close();
             return true;
         }
         long silentMs = nowMs - file.heartbeatAcquire();
         if (silentMs > livenessTimeoutMs) {
             deathReason = "parastation: node " + port + " (pid " + pid + ") sent no heartbeat for " + silentMs + " ms";
+            ringer.close();
             return false;
         }
         return false;
@@ -93,6 +103,7 @@ final class PeerNode {
         if (deathReason == null) {
             deathReason = reason;
         }
+        ringer.close();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StreamCorruptedException;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.InboundHandler;
@@ -22,6 +23,8 @@ import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 final class ServerChannel implements ServerConnection, Runnable {
 
     private static final System.Logger LOG = System.getLogger(ServerChannel.class.getName());
+    /** Spins of {@link #awaitReply()} before it yields (a handler on the receiver thread never gets there). */
+    private static final int AWAIT_REPLY_SPINS = 1_000;
 
     private final ParaStationNode node;
     private final PeerNode peer;
@@ -30,6 +33,7 @@ final class ServerChannel implements ServerConnection, Runnable {
     private final FramePublisher publisher;
     private final FrameReceiver receiver;
     private final IdleStrategy idle;
+    private final Waiter waiter;
     private final WireBuffer request = new WireBuffer(256);
     private final WireBuffer reply = new WireBuffer(256);
     private final ChannelGuard sendGuard = this::checkSendable;
@@ -37,6 +41,9 @@ final class ServerChannel implements ServerConnection, Runnable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private volatile boolean replyPending;
+    /** Set while the receiver thread sleeps for a reply another thread sends (in-process wake-up). */
+    private volatile boolean sleepingForReply;
+    private volatile Thread receiverThread;
     private volatile String closeReason;
     private int currentCallId;
     private Handshake remoteHandshake;
@@ -48,8 +55,11 @@ final class ServerChannel implements ServerConnection, Runnable {
         this.file = file;
         this.seq = seq;
         ParaStationConfig config = node.config();
-        this.publisher = new FramePublisher(file.serverToClient(), config.newIdleStrategy());
-        this.idle = config.newIdleStrategy();
+        this.waiter = node.registerWaiter();
+        this.publisher = new FramePublisher(file.serverToClient(), config.newIdleStrategy(),
+                new WakeTarget(file.clientWakeWord(), peer.ringer()));
+        this.idle = config.newReceiverIdleStrategy(file.clientToServer(), file.serverWakeWord(), waiter,
+                node.statistics());
         this.receiver = new FrameReceiver(file.clientToServer(), idle, config.maxMessageBytes());
     }
 
@@ -63,6 +73,7 @@ final class ServerChannel implements ServerConnection, Runnable {
 
     @Override
     public void run() {
+        receiverThread = Thread.currentThread();
         boolean open = false;
         try {
             open = handshake();
@@ -188,15 +199,41 @@ final class ServerChannel implements ServerConnection, Runnable {
         }
     }
 
+    /**
+     * Waits until the handler (maybe on another thread) has sent the reply: spins, yields for
+     * the receive yield time, then parks until {@link #sendReply()} or a close unparks it.
+     */
     private boolean awaitReply() {
-        idle.reset();
+        final long startNs = System.nanoTime();
+        final long yieldNs = node.config().receiveYieldNs();
+        final long safetyNs = node.config().wakeSafetyTimeoutMs() * 1_000_000L;
+        int rounds = 0;
         while (replyPending) {
             if (closed.get()) {
                 return false;
             }
-            idle.idle();
+            if (++rounds < AWAIT_REPLY_SPINS) {
+                Thread.onSpinWait();
+            } else if (System.nanoTime() - startNs < yieldNs) {
+                Thread.yield();
+            } else {
+                sleepingForReply = true; // volatile store, then volatile load: pairs with sendReply
+                if (replyPending && !closed.get()) {
+                    LockSupport.parkNanos(this, safetyNs);
+                }
+                sleepingForReply = false;
+            }
         }
         return !closed.get();
+    }
+
+    private void wakeReceiver() {
+        if (sleepingForReply) {
+            Thread t = receiverThread;
+            if (t != null) {
+                LockSupport.unpark(t);
+            }
+        }
     }
 
     private void send(int type, int callId) throws IOException {
@@ -243,6 +280,7 @@ final class ServerChannel implements ServerConnection, Runnable {
             throw e;
         } finally {
             replyPending = false;
+            wakeReceiver();
         }
     }
 
@@ -256,6 +294,12 @@ final class ServerChannel implements ServerConnection, Runnable {
         if (closed.compareAndSet(false, true)) {
             closeReason = reason == null ? "closed" : reason;
             file.putServerStateRelease(ChannelDescriptor.STATE_CLOSED);
+            publisher.wakeConsumer(); // a client sleeping for a REPLY sees the state word now
+            node.unregisterWaiter(waiter);
+            waiter.unpark();
+            if (receiverThread != null) {
+                LockSupport.unpark(receiverThread);
+            }
         }
     }
 
