@@ -36,6 +36,18 @@ final class ParaStationAddress {
         return a.length == LENGTH && domainId(a) == domainId && port(a) > 0;
     }
 
+    /**
+     * {@code parastation <domain id hex>:<port>} for a well-formed parastation UTID, else the
+     * UTID's hex form; never throws.
+     */
+    static String describe(Utid utid) {
+        if (!TECHNOLOGY_NAME.equals(utid.technology()) || utid.address().length != LENGTH) {
+            return utid.toString();
+        }
+        byte[] a = utid.address();
+        return TECHNOLOGY_NAME + " " + Long.toHexString(domainId(a)) + ":" + Integer.toUnsignedString(port(a));
+    }
+
     static long domainId(byte[] address) {
         return ByteBuffer.wrap(address).order(ByteOrder.LITTLE_ENDIAN).getLong(DOMAIN_ID_OFFSET);
     }

@@ -58,6 +58,7 @@ public final class ParaStationComponent implements Technology {
     @Override public void start(TechnologyContext context) throws IOException { delegate.start(context); }
     @Override public Utid localUtid() { return delegate.localUtid(); }
     @Override public boolean canReach(Utid utid) { return delegate.canReach(utid); }
+    @Override public String describe(Utid utid) { return delegate.describe(utid); }
     @Override public Connection acquire(Utid remote, long timeoutMillis) throws IOException {
         return delegate.acquire(remote, timeoutMillis);
     }

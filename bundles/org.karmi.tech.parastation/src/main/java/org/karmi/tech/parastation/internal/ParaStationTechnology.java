@@ -65,6 +65,12 @@ public final class ParaStationTechnology implements Technology {
         return n != null && ParaStationAddress.inDomain(utid, n.domainId());
     }
 
+    /** {@code parastation <domain id hex>:<port>}; another technology's UTID in hex. */
+    @Override
+    public String describe(Utid utid) {
+        return ParaStationAddress.describe(utid);
+    }
+
     @Override
     public Connection acquire(Utid remote, long timeoutMillis) throws IOException {
         ParaStationNode n = node;

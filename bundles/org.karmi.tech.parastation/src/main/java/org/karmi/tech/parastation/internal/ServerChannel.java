@@ -252,6 +252,12 @@ final class ServerChannel implements ServerConnection, Runnable {
         return remoteHandshake;
     }
 
+    /** Always true: a peer that shares this node's memory runs on this host. */
+    @Override
+    public boolean peerOnThisHost() {
+        return true;
+    }
+
     @Override
     public Technology technology() {
         return node.technology();

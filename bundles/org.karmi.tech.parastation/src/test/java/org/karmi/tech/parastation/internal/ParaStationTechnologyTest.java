@@ -292,6 +292,25 @@ class ParaStationTechnologyTest {
     }
 
     @Test
+    void describeNamesDomainAndPortAndServerConnectionsSayThePeerIsOnThisHost(Path domain) throws Exception {
+        TestContext serverContext = new TestContext();
+        ParaStationTechnology server = start(domain, serverContext);
+        ParaStationTechnology client = start(domain, new TestContext());
+        Utid u = server.localUtid();
+        assertEquals("parastation " + Long.toHexString(ParaStationAddress.domainId(u.address())) + ":"
+                + ParaStationAddress.port(u.address()), server.describe(u));
+        assertEquals("parastation 1122334455667788:5", client.describe(ParaStationAddress.utid(0x1122334455667788L, 5)));
+        Utid malformed = new Utid("parastation", new byte[] {1, 2, 3});
+        assertEquals(malformed.toString(), client.describe(malformed), "a malformed UTID in its hex form");
+        Utid tcp = new Utid("tcp", new byte[] {127, 0, 0, 1, 8, 51});
+        assertEquals(tcp.toString(), client.describe(tcp));
+        Connection c = client.acquire(u, 5_000);
+        assertArrayEquals(new byte[] {7}, echo(c, new byte[] {7}));
+        assertTrue(serverContext.lastPeerOnThisHost, "a shared-memory peer is always on this host");
+        c.release();
+    }
+
+    @Test
     void canReachOnlyParaStationNodesOfTheSameDomain(Path domain) throws Exception {
         Path otherDomain = domain.resolve("other");
         ParaStationTechnology a = start(domain, new TestContext());

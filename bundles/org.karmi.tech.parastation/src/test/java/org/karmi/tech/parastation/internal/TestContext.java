@@ -26,6 +26,8 @@ public final class TestContext implements TechnologyContext, InboundHandler {
     public final AtomicInteger closed = new AtomicInteger();
     /** Runs before each one-way message is recorded (tests stall it). */
     public volatile Runnable beforeOneWay = () -> { };
+    /** What {@link ServerConnection#peerOnThisHost()} said on the last call. */
+    public volatile boolean lastPeerOnThisHost;
 
     public TestContext(String serializer, long ioTimeoutMillis) {
         this.serializer = serializer;
@@ -50,6 +52,7 @@ public final class TestContext implements TechnologyContext, InboundHandler {
     /** Echoes the request; a request starting with int -1 is answered after sleeping the next int ms. */
     @Override
     public void onCall(ServerConnection c) {
+        lastPeerOnThisHost = c.peerOnThisHost();
         WireBuffer in = c.request();
         WireBuffer out = c.reply();
         try {
