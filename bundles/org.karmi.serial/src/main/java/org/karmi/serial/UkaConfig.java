@@ -154,10 +154,19 @@ public final class UkaConfig {
             return this;
         }
 
-        /** Allows classes by exact name ({@code com.acme.Order}) or package ({@code com.acme.*}, sub-packages too). */
+        /**
+         * Allows classes by exact name ({@code com.acme.Order}) or package ({@code com.acme.*} or
+         * {@code com.acme.**}, sub-packages too in both forms). Blank patterns are ignored.
+         */
         public Builder allow(String... patterns) {
-            for (String p : patterns) {
-                if (p.endsWith(".*")) {
+            for (String raw : patterns) {
+                String p = raw.trim();
+                if (p.isEmpty()) {
+                    continue;
+                }
+                if (p.endsWith(".**")) {
+                    allowedPackages.add(p.substring(0, p.length() - 3));
+                } else if (p.endsWith(".*")) {
                     allowedPackages.add(p.substring(0, p.length() - 2));
                 } else {
                     allowedClasses.add(p);

@@ -33,9 +33,21 @@ public final class UkaSerializer implements Serializer {
     private final UkaConfig config;
     private final ClassRegistry registry;
 
-    /** A serializer with {@link UkaConfig#defaults()} (used by {@code ServiceLoader}). */
+    /** System property read by {@link #UkaSerializer()}: comma-separated allow-list patterns. */
+    public static final String ALLOW_PROPERTY = "karmi.serial.allow";
+
+    /**
+     * A serializer with the default limits whose allow-list is the system property
+     * {@value #ALLOW_PROPERTY} (comma-separated patterns as {@link UkaConfig.Builder#allow(String...)}
+     * takes them, e.g. {@code org.acme.**,org.other.Point}); used by {@code ServiceLoader}.
+     */
     public UkaSerializer() {
-        this(UkaConfig.defaults());
+        this(fromSystemProperties());
+    }
+
+    static UkaConfig fromSystemProperties() {
+        String allow = System.getProperty(ALLOW_PROPERTY, "");
+        return allow.isBlank() ? UkaConfig.defaults() : UkaConfig.builder().allow(allow.split(",")).build();
     }
 
     public UkaSerializer(UkaConfig config) {

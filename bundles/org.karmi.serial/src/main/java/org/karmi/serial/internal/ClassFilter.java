@@ -113,6 +113,15 @@ final class ClassFilter {
         return Status.UNDECIDED;
     }
 
+    /** Whether {@code c} is allowed in every message whatever the filters say short of rejecting it. */
+    boolean allowedWithoutFilter(Class<?> c) {
+        Class<?> base = c;
+        while (base.isArray()) {
+            base = base.getComponentType();
+        }
+        return base.isPrimitive() || isHarmless(base) || allowList.test(base);
+    }
+
     /** Built-ins, a few value-like JDK classes, and {@code java.*} enums and exceptions. */
     static boolean isHarmless(Class<?> c) {
         if (Builtins.isSafe(c)) {

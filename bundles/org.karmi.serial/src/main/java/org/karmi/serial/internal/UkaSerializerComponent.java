@@ -14,7 +14,7 @@ import org.osgi.service.component.annotations.Component;
 /**
  * Registers the {@code uka} {@link Serializer} in OSGi: a thin adapter over
  * {@link UkaSerializer}, configured by the component properties {@code maxDepth},
- * {@code maxObjects}, {@code maxTypes} and {@code allow} (class names or {@code package.*}).
+ * {@code maxObjects}, {@code maxTypes} and {@code allow} (a String, comma-separated, or a String[] of patterns: class names, {@code package.*} or {@code package.**}).
  *
  * <p>Threading: thread-safe (delegates to a thread-safe serializer).
  */
@@ -29,7 +29,8 @@ public final class UkaSerializerComponent implements Serializer {
         this.delegate = new UkaSerializer(configFrom(properties));
     }
 
-    static UkaConfig configFrom(Map<String, Object> p) {
+    /** The configuration of component properties (public for tests; the package is not exported). */
+    public static UkaConfig configFrom(Map<String, Object> p) {
         UkaConfig.Builder b = UkaConfig.builder();
         Object v;
         if ((v = p.get("maxDepth")) != null) {
@@ -42,7 +43,15 @@ public final class UkaSerializerComponent implements Serializer {
             b.maxTypes(Integer.parseInt(v.toString()));
         }
         if ((v = p.get("allow")) != null) {
-            b.allow(v instanceof String[] ? (String[]) v : v.toString().split("\\s*,\\s*"));
+            if (v instanceof String[]) {
+                b.allow((String[]) v);
+            } else if (v instanceof java.util.Collection) {
+                for (Object pattern : (java.util.Collection<?>) v) {
+                    b.allow(pattern.toString().split(","));
+                }
+            } else {
+                b.allow(v.toString().split(","));
+            }
         }
         return b.build();
     }
