@@ -2,20 +2,22 @@ package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.ArrayDeque;
 import org.karmi.spi.transport.Utid;
 
 /**
  * The idle client connections to one remote tcp address, most recently released first (warm
- * connections are reused; the oldest age out at the tail). Thread-safe: a lock-free deque;
- * removal is the hand-over, so a connection is taken by exactly one of an acquirer and the
- * watchdog.
+ * connections are reused; the oldest age out at the tail). Thread-safe: an array deque under
+ * this pool's lock (held for a few instructions, never across I/O), which, unlike a linked
+ * concurrent deque, allocates no node per release once warm (measured: 24 of the 80 bytes a
+ * {@code void ping()} allocated on the caller); removal is the hand-over, so a connection is
+ * taken by exactly one of an acquirer and the watchdog.
  */
 final class ConnectionPool {
 
     final Utid utid;
     final InetSocketAddress address;
-    private final ConcurrentLinkedDeque<TcpClientConnection> idle = new ConcurrentLinkedDeque<>();
+    private final ArrayDeque<TcpClientConnection> idle = new ArrayDeque<>();
 
     ConnectionPool(Utid utid, InetSocketAddress address) {
         this.utid = utid;
@@ -28,13 +30,17 @@ final class ConnectionPool {
      */
     TcpClientConnection poll(long staleCheckNanos) {
         TcpClientConnection c;
-        while ((c = idle.pollFirst()) != null) {
+        while ((c = take()) != null) {
             if (!c.isClosed() && (System.nanoTime() - c.releasedAtNanos < staleCheckNanos || quiet(c))) {
                 return c;
             }
             c.close();
         }
         return null;
+    }
+
+    private synchronized TcpClientConnection take() {
+        return idle.pollFirst();
     }
 
     private static boolean quiet(TcpClientConnection c) {
@@ -45,29 +51,36 @@ final class ConnectionPool {
         }
     }
 
-    void offer(TcpClientConnection c) {
+    synchronized void offer(TcpClientConnection c) {
         idle.offerFirst(c);
     }
 
     /** Closes connections idle for longer than {@code idleNanos}, oldest first. */
     void closeIdle(long nowNanos, long idleNanos) {
         TcpClientConnection c;
-        while ((c = idle.peekLast()) != null && nowNanos - c.releasedAtNanos > idleNanos) {
-            if (idle.removeLastOccurrence(c)) {
-                c.closeOrderly();
-            }
+        while ((c = takeOldestIdle(nowNanos, idleNanos)) != null) {
+            c.closeOrderly();
         }
+    }
+
+    private synchronized TcpClientConnection takeOldestIdle(long nowNanos, long idleNanos) {
+        TcpClientConnection c = idle.peekLast();
+        return c != null && nowNanos - c.releasedAtNanos > idleNanos ? idle.pollLast() : null;
+    }
+
+    private synchronized TcpClientConnection takeOldest() {
+        return idle.pollLast();
     }
 
     /** Closes every idle connection (technology close). */
     void closeAll() {
         TcpClientConnection c;
-        while ((c = idle.pollLast()) != null) {
+        while ((c = takeOldest()) != null) {
             c.closeOrderly();
         }
     }
 
-    int idleCount() {
+    synchronized int idleCount() {
         return idle.size();
     }
 }
