@@ -39,6 +39,7 @@ public final class UkaConfig {
     private final List<Predicate<Class<?>>> allowedBy;
     private final Map<Class<?>, Marshaller<?>> marshallers;
     private final boolean generatedMarshallers;
+    private final boolean runtimeGeneratedMarshallers;
 
     private UkaConfig(Builder b) {
         this.maxDepth = b.maxDepth;
@@ -50,6 +51,7 @@ public final class UkaConfig {
         this.allowedBy = List.copyOf(b.allowedBy);
         this.marshallers = new IdentityHashMap<>(b.marshallers);
         this.generatedMarshallers = b.generatedMarshallers;
+        this.runtimeGeneratedMarshallers = b.runtimeGeneratedMarshallers;
     }
 
     /** Limits 1000 / 10,000,000 / 65,536, nothing extra allowed, generated marshallers used. */
@@ -75,6 +77,11 @@ public final class UkaConfig {
 
     public boolean generatedMarshallers() {
         return generatedMarshallers;
+    }
+
+    /** Whether classes without a compile-time marshaller get one generated at run time (else interpreted). */
+    public boolean runtimeGeneratedMarshallers() {
+        return runtimeGeneratedMarshallers;
     }
 
     /** Hand-written marshallers by exact class. */
@@ -124,6 +131,7 @@ public final class UkaConfig {
         private final List<Predicate<Class<?>>> allowedBy = new ArrayList<>();
         private final Map<Class<?>, Marshaller<?>> marshallers = new IdentityHashMap<>();
         private boolean generatedMarshallers = true;
+        private boolean runtimeGeneratedMarshallers = true;
 
         private Builder() {
         }
@@ -199,6 +207,16 @@ public final class UkaConfig {
         /** Whether to use marshallers generated at compile time ({@code true}) or only run-time ones. */
         public Builder generatedMarshallers(boolean use) {
             this.generatedMarshallers = use;
+            return this;
+        }
+
+        /**
+         * Whether a class without a compile-time marshaller gets one generated at run time
+         * (method handles in a hidden class, the default) or the interpreted, reflective one
+         * (the fallback, also used when generation fails). Both write the same bytes.
+         */
+        public Builder runtimeGeneratedMarshallers(boolean use) {
+            this.runtimeGeneratedMarshallers = use;
             return this;
         }
 

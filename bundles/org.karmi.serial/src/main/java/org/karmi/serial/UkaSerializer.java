@@ -52,7 +52,8 @@ public final class UkaSerializer implements Serializer {
 
     public UkaSerializer(UkaConfig config) {
         this.config = config;
-        this.registry = new ClassRegistry(config.generatedMarshallers(), config.marshallers());
+        this.registry = new ClassRegistry(config.generatedMarshallers(), config.runtimeGeneratedMarshallers(),
+                config.marshallers());
     }
 
     public UkaConfig config() {

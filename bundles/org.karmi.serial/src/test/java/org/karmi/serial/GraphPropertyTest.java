@@ -31,6 +31,11 @@ class GraphPropertyTest {
         check(Mode.RUNTIME, seed);
     }
 
+    @Property(tries = 300)
+    void randomGraphsKeepValuesAndIdentityWithInterpretedMarshallers(@ForAll long seed) throws Exception {
+        check(Mode.INTERPRETED, seed);
+    }
+
     private static void check(Mode mode, long seed) throws Exception {
         Object graph = Graphs.randomGraph(seed);
         try {

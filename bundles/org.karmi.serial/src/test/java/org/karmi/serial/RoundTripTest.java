@@ -243,10 +243,14 @@ class RoundTripTest {
         for (Object v : List.of(Int32.random(new Random(3)), new Int4Null2(5, 6, 7, 8), Node.tree(15), s)) {
             byte[] generated = Trip.of(Mode.GENERATED).write(v);
             byte[] runtime = Trip.of(Mode.RUNTIME).write(v);
+            byte[] interpreted = Trip.of(Mode.INTERPRETED).write(v);
             assertArrayEquals(runtime, generated, () -> v.getClass().getName());
-            // and each reads the other's bytes
+            assertArrayEquals(interpreted, generated, () -> v.getClass().getName());
+            // and each reads the others' bytes
             Graphs.assertIsomorphic(v, Trip.of(Mode.RUNTIME).read(generated, 1)[0]);
             Graphs.assertIsomorphic(v, Trip.of(Mode.GENERATED).read(runtime, 1)[0]);
+            Graphs.assertIsomorphic(v, Trip.of(Mode.INTERPRETED).read(runtime, 1)[0]);
+            Graphs.assertIsomorphic(v, Trip.of(Mode.RUNTIME).read(interpreted, 1)[0]);
         }
     }
 
@@ -255,8 +259,10 @@ class RoundTripTest {
         UkaSerializer gen = new UkaSerializer(Trip.config(Mode.GENERATED).build());
         UkaSerializer run = new UkaSerializer(Trip.config(Mode.RUNTIME).build());
         assertEquals("org.karmi.serial.model.Node$$KarmiMarshaller", marshallerOf(gen, Node.class));
-        assertEquals("FieldMarshaller", marshallerOf(run, Node.class));
-        assertEquals("FieldMarshaller", marshallerOf(gen, PlainNode.class));
+        UkaSerializer interpreted = new UkaSerializer(Trip.config(Mode.INTERPRETED).build());
+        assertTrue(marshallerOf(run, Node.class).startsWith("HiddenMarshaller"), marshallerOf(run, Node.class));
+        assertTrue(marshallerOf(gen, PlainNode.class).startsWith("HiddenMarshaller"));
+        assertEquals("FieldMarshaller", marshallerOf(interpreted, Node.class));
     }
 
     private static String marshallerOf(UkaSerializer s, Class<?> c) {

@@ -14,8 +14,11 @@ import org.karmi.spi.transport.WireBuffer;
  */
 final class Trip {
 
-    /** Both ways the tests run: with compile-time generated marshallers, and run-time only. */
-    enum Mode { GENERATED, RUNTIME }
+    /**
+     * The three ways the tests run: marshallers generated at compile time, generated at run time
+     * (hidden classes), interpreted (reflection).
+     */
+    enum Mode { GENERATED, RUNTIME, INTERPRETED }
 
     final UkaSerializer serializer;
     final MarshalOutput out;
@@ -36,7 +39,8 @@ final class Trip {
     }
 
     static UkaConfig.Builder config(Mode mode) {
-        return UkaConfig.builder().allow("org.karmi.serial.*").generatedMarshallers(mode == Mode.GENERATED);
+        return UkaConfig.builder().allow("org.karmi.serial.*").generatedMarshallers(mode == Mode.GENERATED)
+                .runtimeGeneratedMarshallers(mode != Mode.INTERPRETED);
     }
 
     static Trip of(Mode mode) {

@@ -23,13 +23,15 @@ import org.karmi.serial.spi.Marshaller;
  * built-in (fixed number), array, enum, record, JDK fallback (the class uses a JDK
  * serialization hook, or its fields cannot be made accessible), or fields, with the marshaller
  * generated at compile time if one is found by naming convention through the class's own
- * loader ({@link Marshaller#GENERATED_SUFFIX}), else the run-time {@link FieldMarshaller}.
+ * loader ({@link Marshaller#GENERATED_SUFFIX}), else one generated at run time
+ * ({@link RuntimeMarshallers}), else the interpreted {@link FieldMarshaller}.
  *
  * <p>Threading: thread-safe; one registry is shared by all streams of a serializer.
  */
 public final class ClassRegistry {
 
     private final boolean useGenerated;
+    private final boolean generateAtRunTime;
     private final Map<Class<?>, Marshaller<?>> custom;
     private final ClassInfo proxyInfo = new ClassInfo(Proxy.class, PROXY_NAME, -1, KIND_JDK, 0, true, false,
             JdkFallback.INSTANCE, new Class<?>[0]);
@@ -46,7 +48,18 @@ public final class ClassRegistry {
      * @param custom       hand-written marshallers by exact class (written as kind fields)
      */
     public ClassRegistry(boolean useGenerated, Map<Class<?>, Marshaller<?>> custom) {
+        this(useGenerated, true, custom);
+    }
+
+    /**
+     * @param useGenerated        whether to use marshallers generated at compile time when present
+     * @param generateAtRunTime   whether to generate the others at run time ({@link RuntimeMarshallers})
+     *                            rather than interpret ({@link FieldMarshaller})
+     * @param custom              hand-written marshallers by exact class (written as kind fields)
+     */
+    public ClassRegistry(boolean useGenerated, boolean generateAtRunTime, Map<Class<?>, Marshaller<?>> custom) {
         this.useGenerated = useGenerated;
+        this.generateAtRunTime = generateAtRunTime;
         this.custom = Map.copyOf(custom);
     }
 
@@ -107,6 +120,14 @@ public final class ClassRegistry {
         if (generated != null) {
             return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote, generated,
                     layout.referenceTypes);
+        }
+        if (generateAtRunTime && RuntimeMarshallers.available()) {
+            try {
+                return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote,
+                        RuntimeMarshallers.generate(c, layout), layout.referenceTypes);
+            } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+                // not generable here (inaccessible field, no constructor): interpreted, or JDK below
+            }
         }
         try {
             FieldMarshaller m = new FieldMarshaller(c, layout);
