@@ -1,5 +1,7 @@
 package org.karmi.tech.tcp.internal;
 
+import java.util.function.UnaryOperator;
+
 import org.karmi.registry.Registry;
 
 /**
@@ -82,25 +84,36 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
      * @throws IllegalArgumentException naming the property whose value is not a number or out of range
      */
     public static TcpSettings fromSystemProperties() {
-        return new TcpSettings(
-                System.getProperty(PROPERTY_PREFIX + "host", DEFAULT_HOST),
-                (int) number("port", DEFAULT_PORT),
-                number("idleTimeoutMillis", DEFAULT_IDLE_TIMEOUT_MILLIS),
-                number("connectTimeoutMillis", DEFAULT_CONNECT_TIMEOUT_MILLIS),
-                (int) Math.min(Integer.MAX_VALUE, number("maxFrameBytes", DEFAULT_MAX_FRAME_BYTES)),
-                number("spinMicros", DEFAULT_SPIN_MICROS),
-                (int) Math.min(Integer.MAX_VALUE, number("maxConnections", DEFAULT_MAX_CONNECTIONS)));
+        return fromProperties(name -> System.getProperty(PROPERTY_PREFIX + name));
     }
 
-    private static long number(String name, long defaultValue) {
-        String value = System.getProperty(PROPERTY_PREFIX + name);
+    /**
+     * Settings from a lookup of the keys without prefix ({@code host}, {@code port}, ...);
+     * a key the lookup answers {@code null} for takes its default.
+     *
+     * @throws IllegalArgumentException naming the key whose value is not a number or out of range
+     */
+    public static TcpSettings fromProperties(UnaryOperator<String> lookup) {
+        String host = lookup.apply("host");
+        return new TcpSettings(
+                host == null || host.isBlank() ? DEFAULT_HOST : host.trim(),
+                (int) number(lookup, "port", DEFAULT_PORT),
+                number(lookup, "idleTimeoutMillis", DEFAULT_IDLE_TIMEOUT_MILLIS),
+                number(lookup, "connectTimeoutMillis", DEFAULT_CONNECT_TIMEOUT_MILLIS),
+                (int) Math.min(Integer.MAX_VALUE, number(lookup, "maxFrameBytes", DEFAULT_MAX_FRAME_BYTES)),
+                number(lookup, "spinMicros", DEFAULT_SPIN_MICROS),
+                (int) Math.min(Integer.MAX_VALUE, number(lookup, "maxConnections", DEFAULT_MAX_CONNECTIONS)));
+    }
+
+    private static long number(UnaryOperator<String> lookup, String name, long defaultValue) {
+        String value = lookup.apply(name);
         if (value == null || value.isBlank()) {
             return defaultValue;
         }
         try {
             return Long.parseLong(value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("system property " + PROPERTY_PREFIX + name
+            throw new IllegalArgumentException("setting " + PROPERTY_PREFIX + name
                     + " is not a number: '" + value + "'", e);
         }
     }

@@ -1,11 +1,14 @@
 package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
+import java.util.Map;
+
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -26,10 +29,23 @@ public final class TcpTechnologyComponent implements Technology {
 
     private final TcpTechnology delegate;
 
+    /**
+     * Settings come from the configuration ({@link TcpConfiguration} describes the keys); a key
+     * not configured falls back to the framework (or system) property {@code karmi.tcp.<key>},
+     * then to its default. So a launcher or a test container can move the port without
+     * Configuration Admin, e.g. {@code -Dkarmi.tcp.port=0}.
+     */
     @Activate
-    public TcpTechnologyComponent(TcpConfiguration config) {
-        this.delegate = new TcpTechnology(new TcpSettings(config.host(), config.port(), config.idleTimeoutMillis(),
-                config.connectTimeoutMillis(), config.maxFrameBytes(), config.spinMicros(), config.maxConnections()));
+    public TcpTechnologyComponent(Map<String, Object> properties, BundleContext context) {
+        this(TcpSettings.fromProperties(key -> {
+            Object configured = properties.get(key);
+            return configured != null ? String.valueOf(configured) : context.getProperty(TcpSettings.PROPERTY_PREFIX + key);
+        }));
+    }
+
+    /** A component over explicit settings (tests). */
+    TcpTechnologyComponent(TcpSettings settings) {
+        this.delegate = new TcpTechnology(settings);
     }
 
     @Deactivate
@@ -42,6 +58,9 @@ public final class TcpTechnologyComponent implements Technology {
     @Override public Utid localUtid() { return delegate.localUtid(); }
     @Override public boolean canReach(Utid utid) { return delegate.canReach(utid); }
     @Override public TechnologyStatistics statistics() { return delegate.statistics(); }
+    // the SPI's default methods must be forwarded too, or the service silently loses them
+    @Override public Utid utidFor(String host, int port) throws java.net.UnknownHostException { return delegate.utidFor(host, port); }
+    @Override public String describe(Utid utid) { return delegate.describe(utid); }
     @Override public void close() { delegate.close(); }
 
     @Override
