@@ -61,6 +61,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     private final ConcurrentHashMap<ObjectId, StubEntry> remoteStubs = new ConcurrentHashMap<>();
     private final Cleaner cleaner = Cleaner.create();
     private volatile boolean closed;
+    private volatile InterfaceResolver interfaces = InterfaceResolver.LOADER_ONLY;
 
     /** Creates a node with no technology yet; add them with {@link #addTechnology}. */
     public KarmiNode(NodeConfig config, Serializer serializer) {
@@ -327,7 +328,8 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
             if (e != null) {
                 return e.stub;
             }
-            return stubs.stub(new RemoteRef(this, id, names, null, loader), resolve(names, loader));
+            List<Class<?>> ifs = resolve(names, loader);
+            return stubs.stub(new RemoteRef(this, id, names, null, loaderFor(ifs, loader)), ifs);
         }
         utids = List.copyOf(utids);
         StubEntry old = remoteStubs.get(id);
@@ -337,7 +339,8 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
                 return s;
             }
         }
-        Remote stub = stubs.stub(new RemoteRef(this, id, names, utids, loader), resolve(names, loader));
+        List<Class<?>> ifs = resolve(names, loader);
+        Remote stub = stubs.stub(new RemoteRef(this, id, names, utids, loaderFor(ifs, loader)), ifs);
         boolean first = old == null;
         StubEntry entry = new StubEntry(stub, names, utids);
         remoteStubs.put(id, entry);
@@ -352,19 +355,35 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         return stub;
     }
 
-    static List<Class<?>> resolve(String[] names, ClassLoader loader) {
+    /** Sets how interface names the message's loader cannot see are found (OSGi: the bundles). */
+    void useInterfaceResolver(InterfaceResolver resolver) {
+        this.interfaces = Objects.requireNonNull(resolver, "resolver");
+    }
+
+    /** The remote interfaces among {@code names} that can be found, {@code loader} first. */
+    List<Class<?>> resolve(String[] names, ClassLoader loader) {
         List<Class<?>> out = new ArrayList<>(names.length);
         for (String n : names) {
-            try {
-                Class<?> c = Class.forName(n, false, loader);
-                if (c.isInterface() && Remote.class.isAssignableFrom(c)) {
-                    out.add(c);
-                }
-            } catch (ClassNotFoundException | LinkageError e) {
+            Class<?> c = interfaces.find(n, loader);
+            if (c == null) {
                 LOG.log(Level.DEBUG, "remote interface {0} not visible to {1}: the stub leaves it out", n, loader);
+            } else if (c.isInterface() && Remote.class.isAssignableFrom(c)) {
+                out.add(c);
             }
         }
         return out;
+    }
+
+    /**
+     * The loader later replies through this stub resolve classes with: the message's own if it
+     * sees the stub's first interface, else that interface's loader (its bundle in OSGi).
+     */
+    private static ClassLoader loaderFor(List<Class<?>> ifs, ClassLoader loader) {
+        if (ifs.isEmpty()) {
+            return loader;
+        }
+        Class<?> first = ifs.get(0);
+        return InterfaceResolver.LOADER_ONLY.find(first.getName(), loader) == first ? loader : first.getClassLoader();
     }
 
     private static String[] names(List<Class<?>> ifs) {

@@ -63,7 +63,7 @@ final class RemoteRef implements ClientRef {
     CallFilter filter() {
         CallFilter f = filter;
         if (f == null) {
-            f = CallFilter.of(KarmiNode.resolve(interfaceNames, loader), node.config().allow);
+            f = CallFilter.of(node.resolve(interfaceNames, loader), node.config().allow);
             filter = f;
         }
         return f;

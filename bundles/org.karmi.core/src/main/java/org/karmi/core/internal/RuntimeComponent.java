@@ -18,6 +18,7 @@ import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
+import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -76,12 +77,16 @@ public final class RuntimeComponent implements RemoteRuntime {
     }
 
     private final KarmiNode node;
+    private final BundleInterfaceResolver interfaces;
     private volatile boolean active;
 
     @Activate
     public RuntimeComponent(Map<String, Object> properties,
-            @Reference(name = "serializer", policyOption = ReferencePolicyOption.GREEDY) Serializer serializer) {
+            @Reference(name = "serializer", policyOption = ReferencePolicyOption.GREEDY) Serializer serializer,
+            BundleContext context) {
         this.node = new KarmiNode(NodeConfig.from(properties), serializer);
+        this.interfaces = new BundleInterfaceResolver(context);
+        node.useInterfaceResolver(interfaces);
     }
 
     @Activate
@@ -96,6 +101,7 @@ public final class RuntimeComponent implements RemoteRuntime {
         active = false;
         Karmi.uninstall(node);
         node.close();
+        interfaces.close();
     }
 
     @Reference(name = "technology", cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
