@@ -43,6 +43,8 @@ final class KarmiContainer {
         all.add(cleanCaches());
         // quieten pax-logging-api's fallback logger (DEBUG by default)
         all.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"));
+        // an ephemeral TCP port: the tests must not depend on the default port being free
+        all.add(systemProperty("karmi.tcp.port").value("0"));
         all.add(mavenBundle("org.osgi", "org.osgi.util.function", System.getProperty("osgi.function.version")));
         all.add(mavenBundle("org.osgi", "org.osgi.service.component", System.getProperty("osgi.ds.version")));
         all.add(mavenBundle("org.osgi", "org.osgi.util.promise", System.getProperty("osgi.promise.version")));
