@@ -11,8 +11,8 @@ import org.karmi.spi.transport.WireBuffer;
 
 /**
  * Built-in marshallers of arrays. Primitive arrays: a varint length, then the elements in bulk,
- * fixed width, little-endian ({@code byte[]} by {@code arraycopy}, the others through the
- * buffer's {@code VarHandle} views in one loop without a call per element): n, n, 2n, 2n, 4n,
+ * fixed width, little-endian ({@code byte[]} by {@code arraycopy}, boolean by a loop, the others
+ * by one bulk copy through the stream's cached {@link BulkViews}): n, n, 2n, 2n, 4n,
  * 8n, 4n, 8n bytes for boolean, byte, char, short, int, long, float, double. Object arrays: a
  * varint length, then each element as an object.
  *
@@ -81,9 +81,13 @@ final class ArrayMarshallers {
     static final Marshaller<char[]> CHARS = new Marshaller<>() {
         @Override public void write(MarshalOutput out, char[] v) {
             int p = start(out, v.length, 2);
-            byte[] a = out.buffer().array;
-            for (int i = 0; i < v.length; i++) {
-                WireBuffer.putShort(a, p + 2 * i, (short) v[i]);
+            if (out instanceof UkaOutput) {
+                ((UkaOutput) out).views().chars(out.buffer().array, p).put(p >>> 1, v, 0, v.length);
+            } else {
+                byte[] a = out.buffer().array;
+                for (int i = 0; i < v.length; i++) {
+                    WireBuffer.putShort(a, p + 2 * i, (short) v[i]);
+                }
             }
             out.buffer().position = p + 2 * v.length;
         }
@@ -93,9 +97,7 @@ final class ArrayMarshallers {
             byte[] a = b.array;
             int p = b.position;
             char[] v = new char[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = (char) WireBuffer.getShort(a, p + 2 * i);
-            }
+            ((UkaInput) in).views().chars(a, p).get(p >>> 1, v, 0, n);
             b.position = p + 2 * n;
             return v;
         }
@@ -104,9 +106,13 @@ final class ArrayMarshallers {
     static final Marshaller<short[]> SHORTS = new Marshaller<>() {
         @Override public void write(MarshalOutput out, short[] v) {
             int p = start(out, v.length, 2);
-            byte[] a = out.buffer().array;
-            for (int i = 0; i < v.length; i++) {
-                WireBuffer.putShort(a, p + 2 * i, v[i]);
+            if (out instanceof UkaOutput) {
+                ((UkaOutput) out).views().shorts(out.buffer().array, p).put(p >>> 1, v, 0, v.length);
+            } else {
+                byte[] a = out.buffer().array;
+                for (int i = 0; i < v.length; i++) {
+                    WireBuffer.putShort(a, p + 2 * i, v[i]);
+                }
             }
             out.buffer().position = p + 2 * v.length;
         }
@@ -116,9 +122,7 @@ final class ArrayMarshallers {
             byte[] a = b.array;
             int p = b.position;
             short[] v = new short[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = WireBuffer.getShort(a, p + 2 * i);
-            }
+            ((UkaInput) in).views().shorts(a, p).get(p >>> 1, v, 0, n);
             b.position = p + 2 * n;
             return v;
         }
@@ -127,9 +131,13 @@ final class ArrayMarshallers {
     static final Marshaller<int[]> INTS = new Marshaller<>() {
         @Override public void write(MarshalOutput out, int[] v) {
             int p = start(out, v.length, 4);
-            byte[] a = out.buffer().array;
-            for (int i = 0; i < v.length; i++) {
-                WireBuffer.putInt(a, p + 4 * i, v[i]);
+            if (out instanceof UkaOutput) {
+                ((UkaOutput) out).views().ints(out.buffer().array, p).put(p >>> 2, v, 0, v.length);
+            } else {
+                byte[] a = out.buffer().array;
+                for (int i = 0; i < v.length; i++) {
+                    WireBuffer.putInt(a, p + 4 * i, v[i]);
+                }
             }
             out.buffer().position = p + 4 * v.length;
         }
@@ -139,9 +147,7 @@ final class ArrayMarshallers {
             byte[] a = b.array;
             int p = b.position;
             int[] v = new int[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = WireBuffer.getInt(a, p + 4 * i);
-            }
+            ((UkaInput) in).views().ints(a, p).get(p >>> 2, v, 0, n);
             b.position = p + 4 * n;
             return v;
         }
@@ -150,9 +156,13 @@ final class ArrayMarshallers {
     static final Marshaller<long[]> LONGS = new Marshaller<>() {
         @Override public void write(MarshalOutput out, long[] v) {
             int p = start(out, v.length, 8);
-            byte[] a = out.buffer().array;
-            for (int i = 0; i < v.length; i++) {
-                WireBuffer.putLong(a, p + 8 * i, v[i]);
+            if (out instanceof UkaOutput) {
+                ((UkaOutput) out).views().longs(out.buffer().array, p).put(p >>> 3, v, 0, v.length);
+            } else {
+                byte[] a = out.buffer().array;
+                for (int i = 0; i < v.length; i++) {
+                    WireBuffer.putLong(a, p + 8 * i, v[i]);
+                }
             }
             out.buffer().position = p + 8 * v.length;
         }
@@ -162,9 +172,7 @@ final class ArrayMarshallers {
             byte[] a = b.array;
             int p = b.position;
             long[] v = new long[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = WireBuffer.getLong(a, p + 8 * i);
-            }
+            ((UkaInput) in).views().longs(a, p).get(p >>> 3, v, 0, n);
             b.position = p + 8 * n;
             return v;
         }
@@ -173,9 +181,13 @@ final class ArrayMarshallers {
     static final Marshaller<float[]> FLOATS = new Marshaller<>() {
         @Override public void write(MarshalOutput out, float[] v) {
             int p = start(out, v.length, 4);
-            byte[] a = out.buffer().array;
-            for (int i = 0; i < v.length; i++) {
-                WireBuffer.putFloat(a, p + 4 * i, v[i]);
+            if (out instanceof UkaOutput) {
+                ((UkaOutput) out).views().floats(out.buffer().array, p).put(p >>> 2, v, 0, v.length);
+            } else {
+                byte[] a = out.buffer().array;
+                for (int i = 0; i < v.length; i++) {
+                    WireBuffer.putFloat(a, p + 4 * i, v[i]);
+                }
             }
             out.buffer().position = p + 4 * v.length;
         }
@@ -185,9 +197,7 @@ final class ArrayMarshallers {
             byte[] a = b.array;
             int p = b.position;
             float[] v = new float[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = WireBuffer.getFloat(a, p + 4 * i);
-            }
+            ((UkaInput) in).views().floats(a, p).get(p >>> 2, v, 0, n);
             b.position = p + 4 * n;
             return v;
         }
@@ -196,9 +206,13 @@ final class ArrayMarshallers {
     static final Marshaller<double[]> DOUBLES = new Marshaller<>() {
         @Override public void write(MarshalOutput out, double[] v) {
             int p = start(out, v.length, 8);
-            byte[] a = out.buffer().array;
-            for (int i = 0; i < v.length; i++) {
-                WireBuffer.putDouble(a, p + 8 * i, v[i]);
+            if (out instanceof UkaOutput) {
+                ((UkaOutput) out).views().doubles(out.buffer().array, p).put(p >>> 3, v, 0, v.length);
+            } else {
+                byte[] a = out.buffer().array;
+                for (int i = 0; i < v.length; i++) {
+                    WireBuffer.putDouble(a, p + 8 * i, v[i]);
+                }
             }
             out.buffer().position = p + 8 * v.length;
         }
@@ -208,9 +222,7 @@ final class ArrayMarshallers {
             byte[] a = b.array;
             int p = b.position;
             double[] v = new double[n];
-            for (int i = 0; i < n; i++) {
-                v[i] = WireBuffer.getDouble(a, p + 8 * i);
-            }
+            ((UkaInput) in).views().doubles(a, p).get(p >>> 3, v, 0, n);
             b.position = p + 8 * n;
             return v;
         }

@@ -78,6 +78,13 @@ public final class UkaInput implements MarshalInput {
         this.maxTypes = maxTypes;
     }
 
+    private final BulkViews views = new BulkViews();
+
+    /** The primitive-array views over this stream's buffer array. */
+    BulkViews views() {
+        return views;
+    }
+
     @Override
     public WireBuffer buffer() {
         return buf;

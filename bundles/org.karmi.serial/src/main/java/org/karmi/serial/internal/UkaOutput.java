@@ -55,6 +55,13 @@ public final class UkaOutput implements MarshalOutput {
         this.maxTypes = maxTypes;
     }
 
+    private final BulkViews views = new BulkViews();
+
+    /** The primitive-array views over this stream's buffer array. */
+    BulkViews views() {
+        return views;
+    }
+
     @Override
     public WireBuffer buffer() {
         return buf;
