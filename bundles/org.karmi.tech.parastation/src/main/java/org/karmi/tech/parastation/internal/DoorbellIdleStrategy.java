@@ -93,7 +93,9 @@ final class DoorbellIdleStrategy implements IdleStrategy {
             return;
         }
         final long t0 = System.nanoTime();
+        statistics.sleepingNow.increment();
         LockSupport.parkNanos(this, safetyTimeoutNs);
+        statistics.sleepingNow.decrement();
         statistics.sleeps.increment();
         if (word.awake() == WakeWord.AWAKE) {
             statistics.sleepsEndedByProducer.increment(); // a producer claimed us: its doorbell woke us or will

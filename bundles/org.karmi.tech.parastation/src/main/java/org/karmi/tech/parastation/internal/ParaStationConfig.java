@@ -20,8 +20,14 @@ public final class ParaStationConfig {
 
     public static final String DEFAULT_DOMAIN_DIRECTORY = "/dev/shm/karmi";
     public static final int DEFAULT_RING_CAPACITY = 1 << 20;
-    public static final long DEFAULT_SPIN_TRIES = 20_000;
-    public static final long DEFAULT_YIELD_TRIES = 200;
+    /**
+     * Back-off of a sender facing a full ring: a few spins, then many yields (the receiver is
+     * draining; measured on the loaded 2-core machine, a 1 MB echo through a 1 MiB ring took
+     * 1.9 ms median with 20 000 spins and 200 yields, 0.15-0.3 ms with 100 spins and 5 000 to
+     * 20 000 yields), then parks.
+     */
+    public static final long DEFAULT_SPIN_TRIES = 100;
+    public static final long DEFAULT_YIELD_TRIES = 10_000;
     public static final long DEFAULT_MIN_PARK_NS = 1_000;
     public static final long DEFAULT_MAX_PARK_NS = 2_000_000;
     public static final long DEFAULT_DEEP_IDLE_AFTER_MS = 1_000;

@@ -23,6 +23,8 @@ final class ParaStationStatistics implements TechnologyStatistics {
     final LongAdder doorbellWakeups = new LongAdder();
     /** Sleeps of this node's waiters (after spinning and yielding found nothing). */
     final LongAdder sleeps = new LongAdder();
+    /** Waiters of this node asleep right now (a gauge). */
+    final LongAdder sleepingNow = new LongAdder();
     /** Sleeps that a producer ended (claimed the wake word and rang). */
     final LongAdder sleepsEndedByProducer = new LongAdder();
     /** Sleeps that ended at the safety timeout with a record waiting that nobody rang for: lost wake-ups. */
@@ -41,6 +43,7 @@ final class ParaStationStatistics implements TechnologyStatistics {
     long doorbellsDropped() { return doorbellsDropped.sum(); }
     long doorbellWakeups() { return doorbellWakeups.sum(); }
     long sleeps() { return sleeps.sum(); }
+    long sleepingNow() { return sleepingNow.sum(); }
     long sleepsEndedByProducer() { return sleepsEndedByProducer.sum(); }
     long safetyTimeoutWakeups() { return safetyTimeoutWakeups.sum(); }
 

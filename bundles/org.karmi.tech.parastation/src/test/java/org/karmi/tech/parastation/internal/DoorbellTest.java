@@ -66,25 +66,14 @@ class DoorbellTest {
         return got;
     }
 
-    /** Whether a thread whose name starts with {@code prefix} is parked (sleeping). */
-    private static boolean parked(String prefix) {
-        for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().startsWith(prefix) && t.getState() == Thread.State.TIMED_WAITING) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     @Test
     void sleepingServerReceiverIsWokenByTheDoorbell(Path domain) throws Exception {
         ParaStationTechnology server = start(sleepy(domain).build());
         ParaStationTechnology client = start(sleepy(domain).build());
         Connection c = client.acquire(server.localUtid(), 10_000);
         assertArrayEquals(new byte[] {1}, echo(c, new byte[] {1}));
-        int port = ParaStationAddress.port(server.localUtid().address());
         ParaStationTechnologyTest.await("the server receiver to sleep", 10_000,
-                () -> parked("karmi-parastation-rx-" + port + "-"));
+                () -> stats(server).sleepingNow() > 0);
         long wakeupsBefore = stats(server).doorbellWakeups();
         assertArrayEquals(new byte[] {2}, echo(c, new byte[] {2}), "answered long before the safety timeout");
         assertTrue(stats(server).doorbellWakeups() > wakeupsBefore, "the server receiver was woken by its doorbell: "
