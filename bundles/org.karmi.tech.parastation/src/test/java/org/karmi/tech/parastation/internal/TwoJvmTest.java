@@ -136,6 +136,8 @@ class TwoJvmTest {
         Utid server = utidOf(child);
         Path nodeFile = domain.resolve(DomainDescriptor.nodeFileName(ParaStationAddress.port(server.address())));
         assertTrue(Files.exists(nodeFile));
+        Path doorbell = DomainDirectory.open(domain).doorbellPath(ParaStationAddress.port(server.address()));
+        assertTrue(Files.exists(doorbell), "the child's doorbell socket " + doorbell);
         // a channel file the dead node left behind while connecting
         Path leftover = domain.resolve(DomainDescriptor.channelFileName(ParaStationAddress.port(server.address()), 77));
         Files.write(leftover, new byte[1024]);
@@ -143,6 +145,7 @@ class TwoJvmTest {
         ParaStationTechnology next = local(domain);
         assertFalse(Files.exists(nodeFile), "node file reclaimed");
         assertFalse(Files.exists(leftover), "channel file reclaimed");
+        assertFalse(Files.exists(doorbell), "doorbell socket reclaimed");
         assertThrows(ConnectException.class, () -> next.acquire(server, 2_000));
     }
 
