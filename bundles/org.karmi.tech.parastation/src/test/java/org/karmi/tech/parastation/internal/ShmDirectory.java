@@ -40,6 +40,25 @@ public final class ShmDirectory implements ParameterResolver, AfterEachCallback 
         }
     }
 
+    /**
+     * Deletes the doorbell sockets the domain's node files name: those of nodes killed without
+     * closing live beside a domain whose path is too long for a socket address ({@code /dev/shm}).
+     */
+    static void deleteDoorbells(Path dir) throws IOException {
+        if (!Files.exists(dir.resolve(DomainDescriptor.DOMAIN_FILE))) {
+            return;
+        }
+        DomainDirectory domain = DomainDirectory.open(dir);
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) s::iterator) {
+                int port = DomainDescriptor.portOfNodeFile(f.getFileName().toString());
+                if (port > 0) {
+                    domain.deleteNodeFiles(port);
+                }
+            }
+        }
+    }
+
     @Override
     public void afterEach(ExtensionContext e) throws IOException {
         Path dir = e.getStore(NS).remove("dir", Path.class);
@@ -57,6 +76,7 @@ public final class ShmDirectory implements ParameterResolver, AfterEachCallback 
         if (!Files.exists(dir)) {
             return;
         }
+        deleteDoorbells(dir);
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
                 Files.deleteIfExists(p);
