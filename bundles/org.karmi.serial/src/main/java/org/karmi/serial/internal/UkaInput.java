@@ -125,8 +125,37 @@ public final class UkaInput implements MarshalInput {
 
     // ----- objects -----
 
+    /**
+     * Reads an object. The common cases (a one-byte header: {@code null}, or a class of the type
+     * table already checked in this message) take a path small enough for the JIT to inline
+     * also where a marshaller reads a field (a recursive call); everything else goes to
+     * {@link #readObjectSlow()}. Measured (JMH, one {@code 4 int 2 null} read through
+     * {@code UkaInput} alone, JDK 17): 31.5 ns before, 31.9 after, i.e. no gain; of those, begin,
+     * marshaller and reset take 13; the rest (header, type, handle) is not yet explained.
+     */
     @Override
     public Object readObject() throws ClassNotFoundException, IOException {
+        WireBuffer b = buf;
+        int p = b.position;
+        if (p < b.limit) {
+            int h = b.array[p];
+            if (h == NULL) {
+                b.position = p + 1;
+                return null;
+            }
+            int n = h - FIRST_DYNAMIC;
+            if (n >= 0 && n < typeCount) {
+                ReadType t = types[n];
+                if (t.checkedEpoch == epoch) {
+                    b.position = p + 1;
+                    return readPayload(t.info);
+                }
+            }
+        }
+        return readObjectSlow();
+    }
+
+    private Object readObjectSlow() throws ClassNotFoundException, IOException {
         int h = readVarInt();
         if (h >= FIRST_DYNAMIC) {
             int n = h - FIRST_DYNAMIC;
@@ -171,11 +200,8 @@ public final class UkaInput implements MarshalInput {
     }
 
     private Object readPayload(ClassInfo info) throws IOException, ClassNotFoundException {
-        if (++objects > maxObjects) {
-            throw corrupt("more than " + maxObjects + " objects in one message (UkaConfig maxObjects)");
-        }
-        if (++depth > maxDepth) {
-            throw corrupt("objects nested deeper than " + maxDepth + " (UkaConfig maxDepth)");
+        if (++objects > maxObjects || ++depth > maxDepth) {
+            throw overLimit();
         }
         Object o;
         try {
@@ -190,15 +216,29 @@ public final class UkaInput implements MarshalInput {
                 o = info.marshaller.read(this);
             }
         } catch (RuntimeException e) {
-            StreamCorruptedException x = corrupt("cannot rebuild a " + info.name + ": " + e);
-            x.initCause(e);
-            throw x;
+            throw cannotRebuild(info, e);
         } catch (StackOverflowError e) {
-            throw corrupt("objects nested deeper than this thread's stack allows (depth " + depth
-                    + ", UkaConfig maxDepth " + maxDepth + ")");
+            throw stackTooDeep();
         }
         depth--;
         return o;
+    }
+
+    private StreamCorruptedException cannotRebuild(ClassInfo info, RuntimeException e) {
+        StreamCorruptedException x = corrupt("cannot rebuild a " + info.name + ": " + e);
+        x.initCause(e);
+        return x;
+    }
+
+    private StreamCorruptedException stackTooDeep() {
+        return corrupt("objects nested deeper than this thread's stack allows (depth " + depth
+                + ", UkaConfig maxDepth " + maxDepth + ")");
+    }
+
+    private StreamCorruptedException overLimit() {
+        return objects > maxObjects
+                ? corrupt("more than " + maxObjects + " objects in one message (UkaConfig maxObjects)")
+                : corrupt("objects nested deeper than " + maxDepth + " (UkaConfig maxDepth)");
     }
 
     private int reserveHandle() {
