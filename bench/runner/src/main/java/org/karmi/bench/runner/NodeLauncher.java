@@ -15,14 +15,16 @@ import org.karmi.bench.runner.node.NodeMain;
 final class NodeLauncher {
 
     /**
-     * JVM options every node gets, whatever its configuration. The JVM-wide serial filter
-     * allows the benchmark's own classes (the kernels take {@code Object}); it leaves every
-     * other class undecided, so java.rmi and JDK serialization behave as without it, and the
-     * uka serializer takes its ALLOWED as it takes a message filter's.
+     * JVM options every node gets, whatever its configuration. {@code karmi.serial.allow}
+     * admits the benchmark's own classes (the kernels take {@code Object}, so their argument
+     * classes are not the remote interfaces' declared types, which KaRMI's reference layer
+     * admits by itself); java.rmi ignores it. No {@code jdk.serialFilter}: java.rmi does not
+     * need one here (its registries are bound locally), and without it JDK serialization
+     * behaves as it does by default.
      */
     static final List<String> JVM_OPTIONS = List.of("-Xms64m", "-Xmx768m", "-XX:+UseSerialGC",
             "-Djava.awt.headless=true", "-Djava.rmi.server.hostname=127.0.0.1",
-            "-Djdk.serialFilter=org.karmi.bench.runner.**");
+            "-Dkarmi.serial.allow=org.karmi.bench.runner.**");
 
     private final String java;
     private final String classPath;
