@@ -70,8 +70,8 @@ final class Deployment implements AutoCloseable {
             } else {
                 d.nodes.get(1).call(START_TIMEOUT_MS, "lookup", d.ports[0], d.ports[0], d.ports[2]);
                 d.nodes.get(2).call(START_TIMEOUT_MS, "lookup", d.ports[0], d.ports[0], d.ports[1]);
-                if ("parastation".equals(config.technology())) {
-                    d.checkNoSocketTraffic();
+                if (config.system().equals("karmi") && !"tcp".equals(config.technology())) {
+                    d.checkCallsTravelOver(config.technology());
                 }
             }
             return d;
@@ -82,27 +82,46 @@ final class Deployment implements AutoCloseable {
     }
 
     /**
-     * A shared-memory configuration must not carry its calls over sockets: 200 calls of
-     * {@code void ping()} from each client are counted at the system-call level, and more than
-     * a few bytes per call means the calls went over TCP, which would fake configuration (4).
+     * A shared-memory configuration must carry its calls over that technology, not over TCP:
+     * each client makes {@value #CHECK_CALLS} calls of {@code void ping()} and KaRMI's own
+     * statistics ({@code RemoteRuntime.statistics()}, calls sent per technology) must count all
+     * of them on the configuration's technology and hardly any on another, otherwise measuring
+     * it would be TCP under another name and it is skipped with a line saying so.
      */
-    private void checkNoSocketTraffic() throws NodeProcess.NodeException {
+    private void checkCallsTravelOver(String technology) throws NodeProcess.NodeException {
+        StringBuilder seen = new StringBuilder();
         for (NodeProcess client : clients()) {
-            String r = client.call(START_TIMEOUT_MS, "wire", "PING", "-", 200);
-            if (r.equals("none")) {
-                description += " (not verified that calls avoid sockets: no /proc/self/io here)";
-                continue;
-            }
+            String r = client.call(START_TIMEOUT_MS, "wire", "PING", "-", CHECK_CALLS);
             String[] v = r.split(" ");
-            double perCall = Long.parseLong(v[0]) / Double.parseDouble(v[3]);
-            if (perCall > 16) {
-                throw new NodeProcess.NodeException(String.format(java.util.Locale.ROOT,
-                        "%s: its calls to the server travel over sockets (%.0f bytes written per void ping() "
-                        + "by system calls), not over %s; measuring it would be TCP under another name",
-                        client.name, perCall, config.technology()));
+            if (r.equals("none") || v.length < 6 || v[5].equals("-")) {
+                throw new NodeProcess.NodeException(client.name + ": KaRMI reported no technology statistics, so "
+                        + "it cannot be verified that its calls travel over " + technology);
             }
+            long wanted = 0;
+            long other = 0;
+            for (String kv : v[5].split(",")) {
+                int eq = kv.indexOf('=');
+                long n = Long.parseLong(kv.substring(eq + 1));
+                if (kv.substring(0, eq).equals(technology)) {
+                    wanted += n;
+                } else {
+                    other += n;
+                }
+            }
+            if (wanted < CHECK_CALLS || other > CHECK_CALLS / 20) {
+                throw new NodeProcess.NodeException(String.format(java.util.Locale.ROOT,
+                        "%s: its calls to the server travel over other technologies (of %d void ping() calls, "
+                        + "KaRMI's statistics count %s), not over %s; measuring it would be TCP under another name",
+                        client.name, CHECK_CALLS, v[5], technology));
+            }
+            seen.append(seen.length() == 0 ? "" : "; ").append(client.name).append(": ").append(v[5]);
         }
+        description += " (verified by RemoteRuntime.statistics(): calls sent per technology for " + CHECK_CALLS
+                + " void ping() per client: " + seen + ")";
     }
+
+    /** Calls of {@code void ping()} per client that {@link #checkCallsTravelOver} counts. */
+    static final int CHECK_CALLS = 200;
 
     boolean alive() {
         return nodes.stream().allMatch(NodeProcess::alive);

@@ -354,7 +354,7 @@ public final class Runner {
             long trips = Long.parseLong(v[2]);
             return ";bytes_sent_per_call=" + fmt(Long.parseLong(v[0]) / n) + ";bytes_received_per_call="
                     + fmt(Long.parseLong(v[1]) / n) + ";round_trips_per_call=" + (trips < 0 ? "n/a" : fmt(trips / n))
-                    + ";counted_by=" + v[4];
+                    + ";counted_by=" + v[4] + (v.length > 5 && !v[5].equals("-") ? ";calls_by_technology=" + v[5] : "");
         } catch (NodeProcess.NodeException e) {
             return ";wire=failed";
         }

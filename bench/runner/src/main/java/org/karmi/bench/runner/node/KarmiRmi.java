@@ -3,7 +3,9 @@ package org.karmi.bench.runner.node;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.stream.Collectors;
 
@@ -13,6 +15,7 @@ import org.karmi.registry.LocateRegistry;
 import org.karmi.registry.Registry;
 import org.karmi.server.UnicastRemoteObject;
 import org.karmi.spi.serial.Serializer;
+import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
 
 /**
@@ -81,28 +84,27 @@ public final class KarmiRmi implements RmiSystem {
     }
 
     /**
-     * KaRMI's public API does not expose its technologies' statistics yet, so this counts at
-     * the system-call level: the bytes this JVM read and wrote ({@code rchar}/{@code wchar} of
-     * {@code /proc/self/io}, Linux only), which during a timed loop are the calls' socket
-     * traffic. Shared memory (ParaStation) makes no such calls and counts 0. Round trips are
-     * not counted ({@code -1}).
+     * KaRMI's own counters ({@link RemoteRuntime#statistics()}), summed over the technologies
+     * this node runs: bytes written and read (framing included) and calls sent, each call one
+     * round trip; the calls are also kept per technology, which tells which one carried them.
      */
     @Override
     public WireCounters wire() {
-        try {
-            long read = -1;
-            long written = -1;
-            for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/io"))) {
-                if (line.startsWith("rchar:")) {
-                    read = Long.parseLong(line.substring(6).trim());
-                } else if (line.startsWith("wchar:")) {
-                    written = Long.parseLong(line.substring(6).trim());
-                }
-            }
-            return read < 0 || written < 0 ? null : new WireCounters(written, read, -1, "/proc/self/io");
-        } catch (java.io.IOException | RuntimeException e) {
+        if (runtime == null) {
             return null;
         }
+        long sent = 0;
+        long received = 0;
+        long calls = 0;
+        Map<String, Long> byTechnology = new LinkedHashMap<>();
+        for (Map.Entry<String, TechnologyStatistics> e : runtime.statistics().entrySet()) {
+            TechnologyStatistics t = e.getValue();
+            sent += t.bytesSent();
+            received += t.bytesReceived();
+            calls += t.callsSent();
+            byTechnology.put(e.getKey(), t.callsSent());
+        }
+        return new WireCounters(sent, received, calls, "RemoteRuntime.statistics()", byTechnology);
     }
 
     @Override

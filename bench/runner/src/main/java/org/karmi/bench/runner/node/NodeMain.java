@@ -136,7 +136,7 @@ public final class NodeMain {
                 Timing.measure(op, n);
                 RmiSystem.WireCounters d = rmi.wire().minus(before);
                 return d.bytesSent() + " " + d.bytesReceived() + " " + (before.roundTrips() < 0 ? -1 : d.roundTrips())
-                        + " " + n + " " + d.how().replace(' ', '_');
+                        + " " + n + " " + d.how().replace(' ', '_') + " " + d.callsByTechnologyText();
             }
             case "arm":
                 armed = MultiClient.arm(cmd, pool, targets);

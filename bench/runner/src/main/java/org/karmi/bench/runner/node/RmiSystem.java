@@ -29,11 +29,40 @@ public interface RmiSystem extends AutoCloseable {
     @Override
     void close();
 
-    /** Traffic seen from this node: bytes out and in, and round trips (message exchanges). */
-    record WireCounters(long bytesSent, long bytesReceived, long roundTrips, String how) {
+    /**
+     * Traffic seen from this node: bytes out and in, round trips (message exchanges), how they
+     * were counted, and the calls each technology sent ({@code null} when the system has no
+     * technologies to tell apart, as java.rmi).
+     */
+    record WireCounters(long bytesSent, long bytesReceived, long roundTrips, String how,
+            java.util.Map<String, Long> callsByTechnology) {
+
+        public WireCounters(long bytesSent, long bytesReceived, long roundTrips, String how) {
+            this(bytesSent, bytesReceived, roundTrips, how, null);
+        }
+
         public WireCounters minus(WireCounters before) {
+            java.util.Map<String, Long> calls = null;
+            if (callsByTechnology != null) {
+                calls = new java.util.LinkedHashMap<>();
+                for (java.util.Map.Entry<String, Long> e : callsByTechnology.entrySet()) {
+                    long was = before.callsByTechnology == null ? 0
+                            : before.callsByTechnology.getOrDefault(e.getKey(), 0L);
+                    calls.put(e.getKey(), e.getValue() - was);
+                }
+            }
             return new WireCounters(bytesSent - before.bytesSent, bytesReceived - before.bytesReceived,
-                    roundTrips - before.roundTrips, how);
+                    roundTrips - before.roundTrips, how, calls);
+        }
+
+        /** {@code tcp=200,parastation=0}, or {@code -} if there are no technologies. */
+        public String callsByTechnologyText() {
+            if (callsByTechnology == null || callsByTechnology.isEmpty()) {
+                return "-";
+            }
+            StringBuilder s = new StringBuilder();
+            callsByTechnology.forEach((t, n) -> s.append(s.length() == 0 ? "" : ",").append(t).append('=').append(n));
+            return s.toString();
         }
     }
 }

@@ -311,9 +311,9 @@ public final class Report {
         out.println("## Wireless paper cases (its Table 4): time, bytes on the wire and round trips per call");
         out.println();
         out.println("Bytes and round trips are counted at the client: for java.rmi by a counting client socket "
-                + "factory (DGC and connection set-up included); for KaRMI, whose public API does not expose its "
-                + "technologies' statistics yet, as the bytes the client JVM read and wrote by system calls "
-                + "(`/proc/self/io`; shared memory counts 0), without round trips.");
+                + "factory (DGC and connection set-up included); for KaRMI by its own statistics "
+                + "(`RemoteRuntime.statistics()`: bytes sent and received, framing included, summed over the "
+                + "client's technologies; a round trip is a call sent).");
         out.println();
         out.println("| case | configuration | median µs (% saved) | bytes sent/call | bytes received/call | round trips/call |");
         out.println("|---|---|---:|---:|---:|---:|");
