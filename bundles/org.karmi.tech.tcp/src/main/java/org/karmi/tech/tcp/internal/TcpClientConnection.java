@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.StreamCorruptedException;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.MessageType;
@@ -64,7 +65,7 @@ final class TcpClientConnection extends TcpLink implements Connection {
         ensureOpen();
         int timeout = (int) Math.min(timeoutMillis, Integer.MAX_VALUE);
         int id = ++lastCallId;
-        TcpStatistics stats = endpoint.statistics;
+        TechnologyCounters stats = endpoint.statistics;
         arm(timeout);
         try {
             writeFrame(request, MessageType.CALL, id);

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.MessageType;
@@ -41,7 +42,7 @@ final class TcpEndpoint {
     final Technology technology;
     final TcpSettings settings;
     final TechnologyContext context;
-    final TcpStatistics statistics = new TcpStatistics();
+    final TechnologyCounters statistics = new TechnologyCounters();
     final int ioTimeoutMillis;
     private final ServerSocket serverSocket;
     private final Utid localUtid;

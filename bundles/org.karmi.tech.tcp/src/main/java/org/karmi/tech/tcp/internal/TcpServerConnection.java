@@ -10,6 +10,7 @@ import java.io.StreamCorruptedException;
 import java.net.Socket;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.MessageType;
@@ -125,7 +126,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     }
 
     private void serve() {
-        TcpStatistics stats = endpoint.statistics;
+        TechnologyCounters stats = endpoint.statistics;
         int maxFrame = endpoint.settings.maxFrameBytes();
         try {
             while (!isClosed()) {

@@ -1,6 +1,7 @@
 package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
+import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
@@ -19,7 +20,7 @@ import org.karmi.spi.transport.Utid;
  */
 public final class TcpTechnology implements Technology {
 
-    private static final TechnologyStatistics NONE = new TcpStatistics();
+    private static final TechnologyStatistics NONE = new TechnologyCounters();
 
     private final TcpSettings settings;
     private volatile TcpEndpoint endpoint;
