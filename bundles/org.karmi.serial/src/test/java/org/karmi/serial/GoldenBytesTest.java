@@ -12,7 +12,11 @@ import org.karmi.serial.model.Color;
 import org.karmi.serial.model.Int4Null2;
 import org.karmi.serial.model.Point;
 
-/** Pins the stream format of docs/SERIALIZATION.md: later versions must still read these bytes. */
+/**
+ * Pins the stream format (version 2) of docs/SERIALIZATION.md: a change of these bytes is a change
+ * of the format and of its version. {@code 3e}/{@code 3f} is the graph flag before a message's
+ * first non-null object (no back-reference / back-references).
+ */
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class GoldenBytesTest {
 
@@ -32,29 +36,29 @@ class GoldenBytesTest {
 
     @Test
     void integerIsHeaderAndFourBytesLittleEndian() throws Exception {
-        golden("0901000000", 1);
+        golden("3e" + "0901000000", 1);
     }
 
     @Test
     void latin1StringIsOneByteAChar() throws Exception {
-        golden("04" + "04" + "6869", "hi");
+        golden("3e" + "04" + "04" + "6869", "hi");
     }
 
     @Test
     void otherStringIsUtf16() throws Exception {
-        golden("04" + "03" + "ac20", "\u20ac");
+        golden("3e" + "04" + "03" + "ac20", "\u20ac");
     }
 
     @Test
     void intArrayIsLengthThenElements() throws Exception {
-        golden("11" + "02" + "01000000" + "feffffff", new int[] {1, -2});
+        golden("3e" + "11" + "02" + "01000000" + "feffffff", new int[] {1, -2});
     }
 
     @Test
     void listWithASharedStringUsesABackReference() throws Exception {
         String s = "x";
-        // ArrayList(23) handle 0, size 2, String(4) handle 1 "x", REF(1) to handle 1
-        golden("17" + "02" + "04" + "02" + "78" + "01" + "01", new java.util.ArrayList<>(List.of(s, s)));
+        // flag: shared, ArrayList(23) handle 0, size 2, String(4) handle 1 "x", REF(1) to handle 1
+        golden("3f" + "17" + "02" + "04" + "02" + "78" + "01" + "01", new java.util.ArrayList<>(List.of(s, s)));
     }
 
     @Test
@@ -62,12 +66,12 @@ class GoldenBytesTest {
         String name = Int4Null2.class.getName();
         Int4Null2 v = new Int4Null2(1, 2, 3, 4);
         int fp = ("a:I;b:I;c:I;d:I;p:L;q:L;|").hashCode();
-        String hex = "02" + "00" + "00" + String.format("%02x", name.length() << 1) + Trip.hex(name.getBytes())
+        String hex = "3e" + "02" + "00" + "00" + String.format("%02x", name.length() << 1) + Trip.hex(name.getBytes())
                 + Trip.hex(new byte[] {(byte) fp, (byte) (fp >> 8), (byte) (fp >> 16), (byte) (fp >> 24)})
                 + "01000000" + "02000000" + "03000000" + "04000000" + "00" + "00";
         Trip trip = Trip.of(Mode.GENERATED);
         assertEquals(hex, Trip.hex(trip.write(v)));
-        assertEquals("40" + "01000000" + "02000000" + "03000000" + "04000000" + "00" + "00", Trip.hex(trip.write(v)),
+        assertEquals("3e" + "40" + "01000000" + "02000000" + "03000000" + "04000000" + "00" + "00", Trip.hex(trip.write(v)),
                 "second message: class number 0, header 64");
     }
 
@@ -75,7 +79,7 @@ class GoldenBytesTest {
     void enumIsItsOrdinalAndRecordItsComponents() throws Exception {
         Trip trip = Trip.of(Mode.GENERATED);
         trip.write(Color.BLUE, new Point(1, 2, null));
-        assertEquals("40" + "02" + "41" + "05000000" + "06000000" + "00",
+        assertEquals("3e" + "40" + "02" + "41" + "05000000" + "06000000" + "00",
                 Trip.hex(trip.write(Color.BLUE, new Point(5, 6, null))));
     }
 }

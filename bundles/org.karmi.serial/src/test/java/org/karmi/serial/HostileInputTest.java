@@ -1,5 +1,7 @@
 package org.karmi.serial;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +10,7 @@ import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.StreamCorruptedException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -35,28 +38,29 @@ class HostileInputTest {
 
     @Test
     void hugeStringLengthIsRefusedBeforeAllocating() {
-        refused(StreamCorruptedException.class, Trip.unhex("04 feffffff0f 41"), "needed 2147483647 bytes");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 04 feffffff0f 41"), "needed 2147483647 bytes");
     }
 
     @Test
     void hugeArrayLengthsAreRefusedBeforeAllocating() {
-        refused(StreamCorruptedException.class, Trip.unhex("11 ffffff7f 00"), "length 268435455");
-        refused(StreamCorruptedException.class, Trip.unhex("16 ffffffff07"), "length 2147483647");
-        refused(StreamCorruptedException.class, Trip.unhex("17 ffffffff07"), "length 2147483647");
-        refused(StreamCorruptedException.class, Trip.unhex("1a ffffff7f 00"), "length");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 11 ffffff7f 00"), "length 268435455");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 16 ffffffff07"), "length 2147483647");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 17 ffffffff07"), "length 2147483647");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 1a ffffff7f 00"), "length");
     }
 
     @Test
     void overlongVarintIsRefused() {
-        refused(StreamCorruptedException.class, Trip.unhex("ffffffffff01"), "varint");
+        refused(StreamCorruptedException.class, Trip.unhex("3e ffffffffff01"), "varint");
     }
 
     @Test
     void deepNestingIsRefusedAtTheLimit() {
-        byte[] b = new byte[2 * 5000 + 1];
+        byte[] b = new byte[1 + 2 * 5000 + 1];
+        b[0] = 62; // graph flag
         for (int i = 0; i < 5000; i++) {
-            b[2 * i] = 22; // Object[]
-            b[2 * i + 1] = 1; // of one element
+            b[1 + 2 * i] = 22; // Object[]
+            b[1 + 2 * i + 1] = 1; // of one element
         }
         refused(StreamCorruptedException.class, b, "nested deeper than");
     }
@@ -140,11 +144,11 @@ class HostileInputTest {
     void classWhoseLayoutDiffersIsRefused() throws Exception {
         byte[] good = Trip.of(Mode.RUNTIME).write(new PlainNode(1, "x"));
         byte[] bad = good.clone();
-        int at = 4 + "org.karmi.serial.model.PlainNode".length();
+        int at = 5 + "org.karmi.serial.model.PlainNode".length(); // flag, 02, id, kind, length, name
         bad[at] ^= 1; // fingerprint
         refused(InvalidClassException.class, bad, "local class does not match the stream");
         byte[] kind = good.clone();
-        kind[2] = 4; // kind jdk
+        kind[3] = 4; // kind jdk
         refused(InvalidClassException.class, kind, "local class does not match the stream");
     }
 
@@ -162,20 +166,31 @@ class HostileInputTest {
 
     @Test
     void badBackReferencesAndNumbersAreRefused() {
-        refused(StreamCorruptedException.class, Trip.unhex("0105"), "back-reference to object 5");
-        refused(StreamCorruptedException.class, Trip.unhex("50"), "unknown class number 16");
-        refused(StreamCorruptedException.class, Trip.unhex("3f"), "unknown built-in type number 63");
-        refused(StreamCorruptedException.class, Trip.unhex("03"), "no RemoteObjectCodec");
-        refused(StreamCorruptedException.class, Trip.unhex("0205"), "class definition number 5");
+        refused(StreamCorruptedException.class, Trip.unhex("3f 0105"), "back-reference to object 5");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 50"), "unknown class number 16");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 3f"), "unknown built-in type number 63");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 03"), "no RemoteObjectCodec");
+        refused(StreamCorruptedException.class, Trip.unhex("3e 0205"), "class definition number 5");
         // a list that contains itself through List.of cannot be built: refused, not half-built
-        refused(StreamCorruptedException.class, Trip.unhex("20 01 0100"), "back-reference to object 0");
+        refused(StreamCorruptedException.class, Trip.unhex("3f 20 01 0100"), "back-reference to object 0");
+    }
+
+    @Test
+    void graphFlagIsCheckedAndABackReferenceNeedsIt() {
+        // the first non-null object must be preceded by 62 (no back-references) or 63
+        refused(StreamCorruptedException.class, Trip.unhex("09 01000000"), "graph flag 9");
+        // a back-reference in a message flagged as having none: the reader kept no handles
+        refused(StreamCorruptedException.class, Trip.unhex("3e 17 02 04 02 78 01 01"),
+                "graph flag says it has none");
+        // the same bytes flagged 63 are the list of one shared string
+        assertEquals(List.of("x", "x"), assertDoesNotThrow(() -> Trip.of(Mode.RUNTIME).read(Trip.unhex("3f 17 02 04 02 78 01 01"), 1)[0]));
     }
 
     @Test
     void malformedValuesOfBuiltInsAreStreamCorruption() {
-        refused(StreamCorruptedException.class, Trip.unhex("28 00000000 0d 01"), "LocalDate"); // month 13
-        refused(StreamCorruptedException.class, Trip.unhex("1c 09 01000000 01 00"), "Comparator");
-        IOException e = assertThrows(IOException.class, () -> Trip.of(Mode.RUNTIME).read(Trip.unhex("21 02 0400 0400"), 1));
+        refused(StreamCorruptedException.class, Trip.unhex("3e 28 00000000 0d 01"), "LocalDate"); // month 13
+        refused(StreamCorruptedException.class, Trip.unhex("3e 1c 09 01000000 01 00"), "Comparator");
+        IOException e = assertThrows(IOException.class, () -> Trip.of(Mode.RUNTIME).read(Trip.unhex("3e 21 02 0400 0400"), 1));
         assertTrue(e instanceof StreamCorruptedException, e.toString()); // duplicate element in Set.of
     }
 }

@@ -83,7 +83,7 @@ class RemoteAndServiceTest {
     void serviceLoaderFindsTheUkaSerializer() {
         boolean found = false;
         for (Serializer s : ServiceLoader.load(Serializer.class, getClass().getClassLoader())) {
-            found |= s instanceof UkaSerializer && s.name().equals("uka") && s.version() == 1;
+            found |= s instanceof UkaSerializer && s.name().equals("uka") && s.version() == 2;
         }
         assertTrue(found);
     }

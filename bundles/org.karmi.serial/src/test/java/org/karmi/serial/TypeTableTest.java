@@ -28,10 +28,10 @@ class TypeTableTest {
         assertEquals(v, trip.read(first, 1)[0]);
         byte[] second = trip.write(v);
         assertEquals(v, trip.read(second, 1)[0]);
-        // first: header 2, id, kind, name, fingerprint; second: a single header byte (64)
-        assertEquals(1 + 128, second.length);
+        // first: graph flag, header 2, id, kind, name, fingerprint; second: flag and one header byte (64)
+        assertEquals(1 + 1 + 128, second.length);
         assertEquals(second.length + 1 + 1 + 1 + Int32.class.getName().length() + 4, first.length);
-        assertEquals(64, second[0]);
+        assertEquals(64, second[1]);
     }
 
     @Test
@@ -68,7 +68,7 @@ class TypeTableTest {
         // no finish(): the message was never sent; the next message must announce Node again
         trip.out.resetObjects();
         byte[] next = trip.write(Node.tree(1));
-        assertEquals(2, next[0], "class definition again");
+        assertEquals(2, next[1], "class definition again (after the graph flag)");
         Graphs.assertIsomorphic(Node.tree(1), trip.read(next, 1)[0]);
     }
 }

@@ -52,10 +52,17 @@ final class ClassFilter {
         if (!allowedNow.isEmpty()) {
             allowedNow.clear();
         }
-        jvmFilter = ObjectInputFilter.Config.getSerialFilter();
-        filter = messageFilter != null ? messageFilter : jvmFilter;
-        if (filter == jvmFilter) {
-            jvmFilter = null;
+        // stored only when changed (see UkaInput.begin: G1 write barriers)
+        ObjectInputFilter jvm = ObjectInputFilter.Config.getSerialFilter();
+        ObjectInputFilter f = messageFilter != null ? messageFilter : jvm;
+        if (f == jvm) {
+            jvm = null;
+        }
+        if (filter != f) {
+            filter = f;
+        }
+        if (jvmFilter != jvm) {
+            jvmFilter = jvm;
         }
     }
 

@@ -6,6 +6,12 @@ package org.karmi.serial.internal;
  * the same; {@code GoldenBytesTest} pins it.
  *
  * <pre>
+ * message    := (primitives | object)*            between SerialOutput.begin and finish
+ *               with one u8 graph flag right before the first non-null object:
+ *                 62 GRAPH_TREE    no back-reference (REF) in the message: the reader keeps no handles
+ *                 63 GRAPH_SHARED  the message has back-references: the reader keeps every handle
+ *               (the writer writes 62 and patches it to 63 at the first REF; the buffer holds the
+ *               whole message until finish; 62 and 63 are no header values)
  * object     := header payload?
  * header     := varint h                         (LEB128, 1 byte below 128)
  *   h = 0   NULL                                  no payload
@@ -25,12 +31,21 @@ package org.karmi.serial.internal;
  * </pre>
  *
  * <p>Handles number the tracked objects of one message in the order their payloads start
- * (0, 1, 2 ...); boxes and enum constants are not tracked. Threading: constants only.
+ * (0, 1, 2 ...); boxes and enum constants are not tracked. Identity never crosses messages:
+ * both sides forget their handles at {@code begin}. Threading: constants only.
  */
 public final class StreamFormat {
 
     /** Stream format version, reported by {@code Serializer.version()}. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
+
+    /**
+     * Graph flag: no back-reference in this message; the reader keeps no handles. The flag values
+     * are no header values, so neither is mistaken for the {@code NULL} of a null written before it.
+     */
+    public static final byte GRAPH_TREE = 62;
+    /** Graph flag: the message has back-references; the reader keeps a handle per tracked object. */
+    public static final byte GRAPH_SHARED = 63;
 
     /** Header: {@code null}. */
     public static final int NULL = 0;

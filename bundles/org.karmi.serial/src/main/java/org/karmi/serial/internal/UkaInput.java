@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 import org.karmi.serial.spi.MarshalInput;
+import org.karmi.serial.spi.Marshaller;
 import org.karmi.spi.serial.RemoteObjectCodec;
 import org.karmi.spi.transport.TruncatedMessageException;
 import org.karmi.spi.transport.WireBuffer;
@@ -45,16 +46,22 @@ public final class UkaInput implements MarshalInput {
     private Object[] handles = new Object[64];
     private int handleCount;
     private int pending = -1;
+    /** This message's graph flag: -1 before its first non-null object, then GRAPH_TREE or GRAPH_SHARED. */
+    private int graph = -1;
     private int objects;
     private int depth;
 
     private ReadType[] types = new ReadType[16];
     private int typeCount;
     private int epoch;
+    private boolean lastFiltered;
 
     /** A class of the connection's type table and the message it was last checked in. */
     private static final class ReadType {
         final ClassInfo info;
+        /** {@code info.marshaller} and {@code info.tracked}, copied: one dependent load less per object. */
+        final Marshaller<Object> marshaller;
+        final boolean tracked;
         final Class<?> checkClass;
         /** Whether the class is allowed whatever the message (harmless or on the allow-list). */
         final boolean allowedWithoutFilter;
@@ -62,6 +69,8 @@ public final class UkaInput implements MarshalInput {
 
         ReadType(ClassInfo info, Class<?> checkClass, boolean allowedWithoutFilter, int epoch) {
             this.info = info;
+            this.marshaller = info.marshaller;
+            this.tracked = info.tracked;
             this.checkClass = checkClass;
             this.allowedWithoutFilter = allowedWithoutFilter;
             this.checkedEpoch = epoch;
@@ -97,20 +106,43 @@ public final class UkaInput implements MarshalInput {
 
     @Override
     public void begin(WireBuffer buffer, ClassLoader loader, ObjectInputFilter filter) {
-        this.buf = buffer;
-        this.loader = loader != null ? loader : UkaInput.class.getClassLoader();
+        // Reference fields are stored only when they change: a connection passes the same buffer
+        // and loader message after message, and each store into this long-lived object costs a
+        // G1 write barrier (with a StoreLoad fence when the two objects lie in different regions).
+        if (this.buf != buffer) {
+            this.buf = buffer;
+        }
+        ClassLoader l = loader != null ? loader : UkaInput.class.getClassLoader();
+        if (this.loader != l) {
+            this.loader = l;
+        }
         this.messageStart = buffer.position;
         this.classFilter.begin(filter);
         this.depth = 0;
         this.objects = 0;
         this.pending = -1;
-        this.epoch++;
+        this.graph = -1;
+        if (handleCount > 0) {
+            resetObjects(); // identity never crosses messages (the writer forgets at begin too)
+        }
+        // A type's check holds for the messages of one epoch. Without a filter, a type passes iff
+        // it is allowed without one, which does not change: consecutive unfiltered messages share
+        // an epoch, so their types are checked once, not once per message.
+        boolean filtered = classFilter.hasFilter();
+        if (filtered || lastFiltered) {
+            this.epoch++;
+        }
+        lastFiltered = filtered;
     }
 
     @Override
     public void resetObjects() {
-        if (handleCount > 0) {
-            Arrays.fill(handles, 0, handleCount, null);
+        int n = handleCount;
+        if (n > 0) {
+            Object[] h = handles;
+            for (int i = 0; i < n; i++) {
+                h[i] = null;
+            }
             handleCount = 0;
         }
         pending = -1;
@@ -126,33 +158,52 @@ public final class UkaInput implements MarshalInput {
     // ----- objects -----
 
     /**
-     * Reads an object. The common cases (a one-byte header: {@code null}, or a class of the type
-     * table already checked in this message) take a path small enough for the JIT to inline
-     * also where a marshaller reads a field (a recursive call); everything else goes to
-     * {@link #readObjectSlow()}. Measured (JMH, one {@code 4 int 2 null} read through
-     * {@code UkaInput} alone, JDK 17): 31.5 ns before, 31.9 after, i.e. no gain; of those, begin,
-     * marshaller and reset take 13; the rest (header, type, handle) is not yet explained.
+     * Reads an object. Kept tiny on purpose: C2 does not inline a method whose compiled code is
+     * big (the JDK 17 {@code InlineSmallCode} limit), and a big {@code readObject} (with the
+     * payload and a marshaller inlined into it) was called, not inlined, for every {@code null}
+     * field of a marshaller. This part, a {@code null} in one byte, now inlines into the
+     * marshallers; everything else is {@link #readNonNull()}.
      */
     @Override
     public Object readObject() throws ClassNotFoundException, IOException {
         WireBuffer b = buf;
         int p = b.position;
+        if (p < b.limit && b.array[p] == NULL) {
+            b.position = p + 1;
+            return null;
+        }
+        return readNonNull();
+    }
+
+    /**
+     * The common case (a one-byte header of a class of the type table, already checked in this
+     * epoch) is handled here; everything else goes to {@link #readObjectSlow()}.
+     */
+    private Object readNonNull() throws ClassNotFoundException, IOException {
+        if (graph < 0) {
+            readGraphFlag();
+        }
+        WireBuffer b = buf;
+        int p = b.position;
         if (p < b.limit) {
-            int h = b.array[p];
-            if (h == NULL) {
-                b.position = p + 1;
-                return null;
-            }
-            int n = h - FIRST_DYNAMIC;
+            int n = b.array[p] - FIRST_DYNAMIC;
             if (n >= 0 && n < typeCount) {
                 ReadType t = types[n];
                 if (t.checkedEpoch == epoch) {
                     b.position = p + 1;
-                    return readPayload(t.info);
+                    return readPayload(t.marshaller, t.tracked, t.info);
                 }
             }
         }
         return readObjectSlow();
+    }
+
+    private void readGraphFlag() throws IOException {
+        int f = buf.readByte();
+        if (f != GRAPH_TREE && f != GRAPH_SHARED) {
+            throw corrupt("graph flag " + f + " before the first object of the message (expected 0 or 1)");
+        }
+        graph = f;
     }
 
     private Object readObjectSlow() throws ClassNotFoundException, IOException {
@@ -166,13 +217,14 @@ public final class UkaInput implements MarshalInput {
             if (t.checkedEpoch != epoch) {
                 checkAgain(t);
             }
-            return readPayload(t.info);
+            return readPayload(t.marshaller, t.tracked, t.info);
         }
         if (h >= FIRST_FIXED) {
             if (h >= END_FIXED) {
                 throw corrupt("unknown built-in type number " + h);
             }
-            return readPayload(Builtins.BY_ID[h]);
+            ClassInfo builtin = Builtins.BY_ID[h];
+            return readPayload(builtin.marshaller, builtin.tracked, builtin);
         }
         switch (h) {
             case NULL:
@@ -180,7 +232,8 @@ public final class UkaInput implements MarshalInput {
             case REF:
                 return readRef();
             case CLASS:
-                return readPayload(readClassDefinition());
+                ClassInfo defined = readClassDefinition();
+                return readPayload(defined.marshaller, defined.tracked, defined);
             default:
                 return readRemote();
         }
@@ -199,21 +252,26 @@ public final class UkaInput implements MarshalInput {
         t.checkedEpoch = epoch;
     }
 
-    private Object readPayload(ClassInfo info) throws IOException, ClassNotFoundException {
+    /** Reads the state of one object with {@code m}; {@code info} is for messages only. */
+    private Object readPayload(Marshaller<Object> m, boolean tracked, ClassInfo info)
+            throws IOException, ClassNotFoundException {
         if (++objects > maxObjects || ++depth > maxDepth) {
             throw overLimit();
         }
         Object o;
         try {
-            if (info.tracked) {
+            if (tracked && graph == GRAPH_SHARED) {
                 int slot = reserveHandle();
                 int saved = pending;
                 pending = slot;
-                o = info.marshaller.read(this);
-                handles[slot] = o;
+                o = m.read(this);
+                Object[] h = handles; // the marshaller may have grown it
+                if (h[slot] != o) {
+                    h[slot] = o; // usually set by reference() already: a second store costs a G1 barrier
+                }
                 pending = saved;
             } else {
-                o = info.marshaller.read(this);
+                o = m.read(this);
             }
         } catch (RuntimeException e) {
             throw cannotRebuild(info, e);
@@ -259,6 +317,9 @@ public final class UkaInput implements MarshalInput {
     }
 
     private Object readRef() throws IOException {
+        if (graph != GRAPH_SHARED) {
+            throw corrupt("back-reference in a message whose graph flag says it has none");
+        }
         int h = readVarInt();
         if (h < 0 || h >= handleCount) {
             throw corrupt("back-reference to object " + (h & 0xFFFFFFFFL) + ", but only " + handleCount + " were read");
@@ -278,12 +339,14 @@ public final class UkaInput implements MarshalInput {
         if (++objects > maxObjects) {
             throw corrupt("more than " + maxObjects + " objects in one message (UkaConfig maxObjects)");
         }
-        int slot = reserveHandle();
+        int slot = graph == GRAPH_SHARED ? reserveHandle() : -1;
         Object o = remotes.readRemote(this);
         if (o == null) {
             throw corrupt("RemoteObjectCodec returned null");
         }
-        handles[slot] = o;
+        if (slot >= 0) {
+            handles[slot] = o;
+        }
         return o;
     }
 
