@@ -10,8 +10,10 @@ import org.karmi.codegen.marshal.MarshalledClass.FieldModel;
 /**
  * Writes the Java source of the marshaller of one {@link MarshalledClass}: primitive fields in
  * one block straight into the public buffer (one {@code ensure}/{@code require}, absolute
- * little-endian puts and gets), then reference fields through {@code writeObject}/{@code
- * readObject}. Non-private, non-final fields the marshaller's package can reach are accessed
+ * little-endian puts and gets), then reference fields: a {@code null} one is the byte
+ * {@code Marshaller.NULL_REFERENCE} written or tested in place, the others go through
+ * {@code writeObject}/{@code readObject}. (C2 compiles the stream's {@code writeObject} into a
+ * method too big to inline, so {@code writeObject(null)} was a call per null field.) Non-private, non-final fields the marshaller's package can reach are accessed
  * directly ({@code o.x}); the others through {@code static final} {@code VarHandle}s invoked
  * with exact types (and, for {@code final} fields, setter {@code MethodHandle}s), which the JIT
  * inlines. Instances: {@code new T()} if the class declares a non-private no-arg constructor
@@ -115,23 +117,41 @@ final class MarshallerWriter {
         }
         s.append("\n");
 
-        // write
+        // write: primitives in one block, then each reference field; a null one is the byte
+        // NULL_REFERENCE written here (no call), others go through writeObject. One ensure covers
+        // the primitives and one byte a reference, renewed for the rest after each non-null one.
+        int refs = m.references.size();
         s.append("    @Override\n    public void write(org.karmi.serial.spi.MarshalOutput k$out, ").append(target)
                 .append(" k$o) throws java.io.IOException {\n");
-        if (primitiveBytes > 0) {
+        if (primitiveBytes > 0 || refs > 0) {
             s.append("        org.karmi.spi.transport.WireBuffer k$b = k$out.buffer();\n");
-            s.append("        k$b.ensure(PRIMITIVE_BYTES);\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
+            s.append("        k$b.ensure(PRIMITIVE_BYTES + ").append(refs)
+                    .append(");\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
             int off = 0;
             for (int i = 0; i < m.primitives.size(); i++) {
                 FieldModel f = m.primitives.get(i);
                 s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
                 off += MarshalledClass.width(f.code);
             }
-            s.append("        k$b.position = k$p + PRIMITIVE_BYTES;\n");
-        }
-        for (int j = 0; j < m.references.size(); j++) {
-            int i = m.primitives.size() + j;
-            s.append("        k$out.writeObject(").append(read(m, m.references.get(j), i)).append(");\n");
+            s.append("        k$p += PRIMITIVE_BYTES;\n");
+            for (int j = 0; j < refs; j++) {
+                int i = m.primitives.size() + j;
+                String w = "k$w" + i;
+                int rest = refs - j - 1;
+                s.append("        Object ").append(w).append(" = ").append(read(m, m.references.get(j), i)).append(";\n");
+                s.append("        if (").append(w).append(" == null) {\n");
+                s.append("            k$a[k$p++] = NULL_REFERENCE;\n");
+                s.append("        } else {\n");
+                s.append("            k$b.position = k$p;\n");
+                s.append("            k$out.writeObject(").append(w).append(");\n");
+                if (rest > 0) {
+                    s.append("            k$b.ensure(").append(rest).append(");\n");
+                    s.append("            k$a = k$b.array;\n");
+                }
+                s.append("            k$p = k$b.position;\n");
+                s.append("        }\n");
+            }
+            s.append("        k$b.position = k$p;\n");
         }
         s.append("    }\n\n");
 
@@ -143,29 +163,47 @@ final class MarshallerWriter {
         // docs/SERIALIZATION.md, "Measurements behind the generated code").
         s.append("        ").append(target).append(" k$o = k$in.reference(")
                 .append(m.ownConstructor ? "new " + target + "()" : "NEW.newInstance()").append(");\n");
-        if (primitiveBytes > 0) {
+        // read: the mirror image; every reference takes at least one byte, so one require
+        // covers the primitives and the references, renewed for the rest after each non-null one
+        if (primitiveBytes > 0 || refs > 0) {
             s.append("        org.karmi.spi.transport.WireBuffer k$b = k$in.buffer();\n");
-            s.append("        k$b.require(PRIMITIVE_BYTES);\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
+            s.append("        k$b.require(PRIMITIVE_BYTES + ").append(refs)
+                    .append(");\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
             int off = 0;
             for (int i = 0; i < m.primitives.size(); i++) {
                 FieldModel f = m.primitives.get(i);
                 s.append("        ").append(set(m, f, i, get(f.code, "k$p + " + off))).append(";\n");
                 off += MarshalledClass.width(f.code);
             }
-            s.append("        k$b.position = k$p + PRIMITIVE_BYTES;\n");
+            s.append("        k$p += PRIMITIVE_BYTES;\n");
         }
-        for (int j = 0; j < m.references.size(); j++) {
+        for (int j = 0; j < refs; j++) {
             int i = m.primitives.size() + j;
+            int rest = refs - j - 1;
             FieldModel f = m.references.get(j);
             String v = "k$v" + i;
-            s.append("        Object ").append(v).append(" = k$in.readObject();\n");
-            s.append("        if (").append(v).append(" != null && !")
+            s.append("        Object ").append(v).append(";\n");
+            s.append("        if (k$a[k$p] == NULL_REFERENCE) {\n");
+            s.append("            k$p++;\n");
+            s.append("            ").append(v).append(" = null;\n");
+            s.append("        } else {\n");
+            s.append("            k$b.position = k$p;\n");
+            s.append("            ").append(v).append(" = k$in.readObject();\n");
+            s.append("            if (!")
                     .append(f.fieldType != null ? "(" + v + " instanceof " + f.fieldType + ")" : "T" + i + ".isInstance(" + v + ")")
-                    .append(") {\n");
-            s.append("            throw new java.io.StreamCorruptedException(\"field ").append(f.name).append(" of ")
+                    .append(" && ").append(v).append(" != null) {\n");
+            s.append("                throw new java.io.StreamCorruptedException(\"field ").append(f.name).append(" of ")
                     .append(target).append(": stream has a \" + ").append(v).append(".getClass().getName());\n");
+            s.append("            }\n");
+            if (rest > 0) {
+                s.append("            k$b.require(").append(rest).append(");\n");
+            }
+            s.append("            k$p = k$b.position;\n");
             s.append("        }\n");
             s.append("        ").append(set(m, f, i, f.fieldType != null ? "(" + f.fieldType + ") " + v : v)).append(";\n");
+        }
+        if (primitiveBytes > 0 || refs > 0) {
+            s.append("        k$b.position = k$p;\n");
         }
         s.append("        return k$o;\n    }\n\n");
         s.append("    private static RuntimeException fail(Throwable t) {\n");

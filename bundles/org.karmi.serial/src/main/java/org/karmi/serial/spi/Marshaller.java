@@ -30,6 +30,13 @@ public interface Marshaller<T> {
      */
     String GENERATED_SUFFIX = "$$KarmiMarshaller";
 
+    /**
+     * The one byte a {@code null} reference takes in the stream. A marshaller may write it, or
+     * test for it, straight in the buffer instead of calling {@code writeObject(null)} or
+     * {@code readObject()}; every reference, {@code null} or not, takes at least one byte.
+     */
+    byte NULL_REFERENCE = 0;
+
     /** Writes the state of {@code object} (never {@code null}). */
     void write(MarshalOutput out, T object) throws IOException;
 

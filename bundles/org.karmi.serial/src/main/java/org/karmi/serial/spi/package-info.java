@@ -5,7 +5,7 @@
  * org.karmi.serial.spi.Marshalled}) all implement it. {@code docs/SERIALIZATION.md} describes
  * the stream format.
  */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.karmi.serial.spi;
 
