@@ -127,11 +127,19 @@ final class MarshallerWriter {
             s.append("        org.karmi.spi.transport.WireBuffer k$b = k$out.buffer();\n");
             s.append("        k$b.ensure(PRIMITIVE_BYTES + ").append(refs)
                     .append(");\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
-            int off = 0;
-            for (int i = 0; i < m.primitives.size(); i++) {
-                FieldModel f = m.primitives.get(i);
-                s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
-                off += MarshalledClass.width(f.code);
+            if (chunked(m)) {
+                int off = 0;
+                for (int c = 0; c < m.primitives.size(); c += CHUNK) {
+                    s.append("        k$put").append(c / CHUNK).append("(k$a, k$p + ").append(off).append(", k$o);\n");
+                    off += chunkBytes(m, c);
+                }
+            } else {
+                int off = 0;
+                for (int i = 0; i < m.primitives.size(); i++) {
+                    FieldModel f = m.primitives.get(i);
+                    s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
+                    off += MarshalledClass.width(f.code);
+                }
             }
             s.append("        k$p += PRIMITIVE_BYTES;\n");
             for (int j = 0; j < refs; j++) {
@@ -206,6 +214,20 @@ final class MarshallerWriter {
             s.append("        k$b.position = k$p;\n");
         }
         s.append("        return k$o;\n    }\n\n");
+        if (chunked(m)) {
+            for (int c = 0; c < m.primitives.size(); c += CHUNK) {
+                int end = Math.min(c + CHUNK, m.primitives.size());
+                s.append("    private static void k$put").append(c / CHUNK).append("(byte[] k$a, int k$p, ").append(target)
+                        .append(" k$o) {\n");
+                int off = 0;
+                for (int i = c; i < end; i++) {
+                    FieldModel f = m.primitives.get(i);
+                    s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
+                    off += MarshalledClass.width(f.code);
+                }
+                s.append("    }\n\n");
+            }
+        }
         s.append("    private static RuntimeException fail(Throwable t) {\n");
         s.append("        if (t instanceof RuntimeException) {\n            return (RuntimeException) t;\n        }\n");
         s.append("        if (t instanceof Error) {\n            throw (Error) t;\n        }\n");
@@ -259,6 +281,28 @@ final class MarshallerWriter {
             case 'D': return "double";
             default: return "Object";
         }
+    }
+
+    /**
+     * Primitive fields per generated write helper. C2 inlines a hot method of at most 325
+     * bytecodes ({@code FreqInlineSize}); one field costs about 13, so the write of many fields
+     * (the papers' {@code 32 int}: 485 bytecodes) was a call. In helpers of 16 fields each,
+     * every piece inlines and so does the marshaller: {@code 32 int} write 23 -> 20 ns. (The
+     * same split of the read made it slower, 25 -> 30 ns, so reads stay in one piece.)
+     */
+    private static final int CHUNK = 16;
+
+    private static boolean chunked(MarshalledClass m) {
+        return m.primitives.size() > CHUNK;
+    }
+
+    /** Bytes of the chunk of primitives starting at index {@code c}. */
+    private static int chunkBytes(MarshalledClass m, int c) {
+        int n = 0;
+        for (int i = c; i < Math.min(c + CHUNK, m.primitives.size()); i++) {
+            n += MarshalledClass.width(m.primitives.get(i).code);
+        }
+        return n;
     }
 
     private static String put(char code, String at, String v) {
