@@ -138,21 +138,46 @@ final class RuntimeMarshallers {
     /** {@code (MarshalOutput out, Object o)void}: {@code out.writeObject(o.f)}. */
     private static MethodHandle writeReference(Field f) throws ReflectiveOperationException {
         MethodHandle getter = LOOKUP.unreflectGetter(f).asType(methodType(Object.class, Object.class));
-        MethodHandle write = LOOKUP.findVirtual(MarshalOutput.class, "writeObject",
-                methodType(void.class, Object.class));
+        MethodHandle write = LOOKUP.findStatic(RuntimeMarshallers.class, "writeReference",
+                methodType(void.class, MarshalOutput.class, Object.class));
         return MethodHandles.filterArguments(write, 1, getter);
     }
 
     /** {@code (MarshalInput in, Object o)void}: {@code o.f = checked(in.readObject())}. */
     private static MethodHandle readReference(Class<?> owner, Field f) throws ReflectiveOperationException {
         MethodHandle setter = LOOKUP.unreflectSetter(f).asType(methodType(void.class, Object.class, Object.class));
-        MethodHandle read = LOOKUP.findVirtual(MarshalInput.class, "readObject", methodType(Object.class));
+        MethodHandle read = LOOKUP.findStatic(RuntimeMarshallers.class, "readReference",
+                methodType(Object.class, MarshalInput.class));
         MethodHandle check = MethodHandles.insertArguments(LOOKUP.findStatic(RuntimeMarshallers.class, "checked",
                 methodType(Object.class, Object.class, Class.class, String.class, Class.class)),
                 1, f.getType(), f.getName(), owner);
         MethodHandle checkedRead = MethodHandles.filterReturnValue(read, check);   // (MarshalInput)Object
         MethodHandle h = MethodHandles.collectArguments(setter, 1, checkedRead);  // (Object, MarshalInput)
         return MethodHandles.permuteArguments(h, methodType(void.class, MarshalInput.class, Object.class), 1, 0);
+    }
+
+    /**
+     * {@code out.writeObject(v)}, a {@code null} written in place as {@code NULL_REFERENCE}: C2
+     * compiles the stream's {@code writeObject} too big to inline, so a null field was a call
+     * (as in the compile-time marshallers, {@code MarshallerWriter}).
+     */
+    private static void writeReference(MarshalOutput out, Object v) throws IOException {
+        if (v == null) {
+            out.buffer().writeByte(Marshaller.NULL_REFERENCE);
+        } else {
+            out.writeObject(v);
+        }
+    }
+
+    /** {@code in.readObject()}, a {@code null} recognised in place (see {@link #writeReference}). */
+    private static Object readReference(MarshalInput in) throws IOException, ClassNotFoundException {
+        WireBuffer b = in.buffer();
+        int p = b.position;
+        if (p < b.limit && b.array[p] == Marshaller.NULL_REFERENCE) {
+            b.position = p + 1;
+            return null;
+        }
+        return in.readObject();
     }
 
     private static Object checked(Object v, Class<?> type, String field, Class<?> owner)
