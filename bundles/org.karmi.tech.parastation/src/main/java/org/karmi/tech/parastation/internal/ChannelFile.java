@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
 
+import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 import org.karmi.tech.parastation.internal.ring.OneToOneRingBuffer;
 import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
 
@@ -35,14 +36,14 @@ final class ChannelFile {
     /** Creates a new channel file (the client does). */
     static ChannelFile create(Path path, int capacity, int seq, int clientPort, int serverPort) throws IOException {
         MappedByteBuffer b = ShmFile.createNew(path, fileLength(capacity));
-        ShmFile.putInt(b, MAGIC_OFFSET, MAGIC);
-        ShmFile.putInt(b, RING_CAPACITY_OFFSET, capacity);
-        ShmFile.putInt(b, SEQ_OFFSET, seq);
-        ShmFile.putInt(b, CLIENT_PORT_OFFSET, clientPort);
-        ShmFile.putInt(b, SERVER_PORT_OFFSET, serverPort);
-        ShmFile.putLong(b, CLIENT_PID_OFFSET, ProcessLiveness.currentPid());
-        ShmFile.putInt(b, CLIENT_STATE_OFFSET, STATE_OPEN);
-        ShmFile.putIntRelease(b, VERSION_OFFSET, VERSION);
+        ByteBufferAccess.putInt(b, MAGIC_OFFSET, MAGIC);
+        ByteBufferAccess.putInt(b, RING_CAPACITY_OFFSET, capacity);
+        ByteBufferAccess.putInt(b, SEQ_OFFSET, seq);
+        ByteBufferAccess.putInt(b, CLIENT_PORT_OFFSET, clientPort);
+        ByteBufferAccess.putInt(b, SERVER_PORT_OFFSET, serverPort);
+        ByteBufferAccess.putLong(b, CLIENT_PID_OFFSET, ProcessLiveness.currentPid());
+        ByteBufferAccess.putInt(b, CLIENT_STATE_OFFSET, STATE_OPEN);
+        ByteBufferAccess.putIntRelease(b, VERSION_OFFSET, VERSION);
         return new ChannelFile(b, capacity);
     }
 
@@ -54,17 +55,17 @@ final class ChannelFile {
      */
     static ChannelFile open(Path path, int clientPort, int serverPort) throws IOException {
         MappedByteBuffer b = ShmFile.open(path, HEADER_LENGTH);
-        int version = ShmFile.getIntAcquire(b, VERSION_OFFSET);
-        int magic = ShmFile.getInt(b, MAGIC_OFFSET);
-        int capacity = ShmFile.getInt(b, RING_CAPACITY_OFFSET);
+        int version = ByteBufferAccess.getIntAcquire(b, VERSION_OFFSET);
+        int magic = ByteBufferAccess.getInt(b, MAGIC_OFFSET);
+        int capacity = ByteBufferAccess.getInt(b, RING_CAPACITY_OFFSET);
         if (version != VERSION || magic != MAGIC || Integer.bitCount(capacity) != 1
                 || capacity < RingBufferDescriptor.MIN_CAPACITY || capacity > RingBufferDescriptor.MAX_CAPACITY
                 || b.capacity() < fileLength(capacity)) {
             throw new IOException(String.format("parastation: %s is not a version %d channel file (magic 0x%08X,"
                     + " version %d, ring %d, %d bytes)", path, VERSION, magic, version, capacity, b.capacity()));
         }
-        int c = ShmFile.getInt(b, CLIENT_PORT_OFFSET);
-        int s = ShmFile.getInt(b, SERVER_PORT_OFFSET);
+        int c = ByteBufferAccess.getInt(b, CLIENT_PORT_OFFSET);
+        int s = ByteBufferAccess.getInt(b, SERVER_PORT_OFFSET);
         if (c != clientPort || s != serverPort) {
             throw new IOException("parastation: channel " + path + " connects " + c + " to " + s + ", not "
                     + clientPort + " to " + serverPort);
@@ -78,8 +79,8 @@ final class ChannelFile {
     WakeWord clientWakeWord() { return clientWakeWord; }
     /** Wake word of the consumer of the client-to-server ring (the server's receiver). */
     WakeWord serverWakeWord() { return serverWakeWord; }
-    int clientStateAcquire() { return ShmFile.getIntAcquire(buffer, CLIENT_STATE_OFFSET); }
-    int serverStateAcquire() { return ShmFile.getIntAcquire(buffer, SERVER_STATE_OFFSET); }
-    void putClientStateRelease(int state) { ShmFile.putIntRelease(buffer, CLIENT_STATE_OFFSET, state); }
-    void putServerStateRelease(int state) { ShmFile.putIntRelease(buffer, SERVER_STATE_OFFSET, state); }
+    int clientStateAcquire() { return ByteBufferAccess.getIntAcquire(buffer, CLIENT_STATE_OFFSET); }
+    int serverStateAcquire() { return ByteBufferAccess.getIntAcquire(buffer, SERVER_STATE_OFFSET); }
+    void putClientStateRelease(int state) { ByteBufferAccess.putIntRelease(buffer, CLIENT_STATE_OFFSET, state); }
+    void putServerStateRelease(int state) { ByteBufferAccess.putIntRelease(buffer, SERVER_STATE_OFFSET, state); }
 }

@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
 import java.util.concurrent.locks.LockSupport;
 
+import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
 import org.karmi.tech.parastation.internal.ring.MessageHandler;
 
@@ -97,8 +98,8 @@ final class Conductor implements Runnable, MessageHandler {
             LOG.log(Level.WARNING, "parastation: ignoring accept record of type " + msgTypeId + ", " + length + " bytes");
             return;
         }
-        int clientPort = ShmFile.getInt(buffer, index + NodeDescriptor.CONNECT_CLIENT_PORT_OFFSET);
-        int seq = ShmFile.getInt(buffer, index + NodeDescriptor.CONNECT_SEQ_OFFSET);
+        int clientPort = ByteBufferAccess.getInt(buffer, index + NodeDescriptor.CONNECT_CLIENT_PORT_OFFSET);
+        int seq = ByteBufferAccess.getInt(buffer, index + NodeDescriptor.CONNECT_SEQ_OFFSET);
         node.accept(clientPort, seq);
     }
 

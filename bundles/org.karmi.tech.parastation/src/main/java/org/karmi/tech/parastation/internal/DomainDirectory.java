@@ -10,6 +10,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 
+import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
+
 /**
  * One domain: the shared-memory directory that a set of JVMs on one host share, its domain id
  * and port counter ({@link DomainDescriptor}), file naming, and the reclaiming of files that
@@ -28,7 +30,7 @@ final class DomainDirectory {
     private DomainDirectory(Path directory, MappedByteBuffer domainFile) {
         this.directory = directory;
         this.domainFile = domainFile;
-        this.domainId = ShmFile.getLong(domainFile, DomainDescriptor.DOMAIN_ID_OFFSET);
+        this.domainId = ByteBufferAccess.getLong(domainFile, DomainDescriptor.DOMAIN_ID_OFFSET);
     }
 
     /**
@@ -51,8 +53,8 @@ final class DomainDirectory {
             createDomainFile(dir, file);
         }
         MappedByteBuffer b = ShmFile.open(file, DomainDescriptor.LENGTH);
-        int version = ShmFile.getIntAcquire(b, DomainDescriptor.VERSION_OFFSET);
-        int magic = ShmFile.getInt(b, DomainDescriptor.MAGIC_OFFSET);
+        int version = ByteBufferAccess.getIntAcquire(b, DomainDescriptor.VERSION_OFFSET);
+        int magic = ByteBufferAccess.getInt(b, DomainDescriptor.MAGIC_OFFSET);
         if (magic != DomainDescriptor.MAGIC || version != DomainDescriptor.VERSION) {
             throw new IOException(String.format("parastation: %s is not a version %d domain file (magic 0x%08X,"
                     + " version %d)", file, DomainDescriptor.VERSION, magic, version));
@@ -70,10 +72,10 @@ final class DomainDirectory {
             while (id == 0) {
                 id = random.nextLong();
             }
-            ShmFile.putLong(b, DomainDescriptor.DOMAIN_ID_OFFSET, id);
-            ShmFile.putInt(b, DomainDescriptor.NEXT_PORT_OFFSET, 0);
-            ShmFile.putInt(b, DomainDescriptor.MAGIC_OFFSET, DomainDescriptor.MAGIC);
-            ShmFile.putIntRelease(b, DomainDescriptor.VERSION_OFFSET, DomainDescriptor.VERSION);
+            ByteBufferAccess.putLong(b, DomainDescriptor.DOMAIN_ID_OFFSET, id);
+            ByteBufferAccess.putInt(b, DomainDescriptor.NEXT_PORT_OFFSET, 0);
+            ByteBufferAccess.putInt(b, DomainDescriptor.MAGIC_OFFSET, DomainDescriptor.MAGIC);
+            ByteBufferAccess.putIntRelease(b, DomainDescriptor.VERSION_OFFSET, DomainDescriptor.VERSION);
             Files.createLink(file, tmp); // atomic: the first node to get here defines the domain
         } catch (FileAlreadyExistsException e) {
             // another node was faster; use its file
@@ -94,7 +96,7 @@ final class DomainDirectory {
     int allocatePort() {
         int port;
         do {
-            port = ShmFile.getAndAddInt(domainFile, DomainDescriptor.NEXT_PORT_OFFSET, 1) + 1;
+            port = ByteBufferAccess.getAndAddInt(domainFile, DomainDescriptor.NEXT_PORT_OFFSET, 1) + 1;
         } while (port <= 0);
         return port;
     }

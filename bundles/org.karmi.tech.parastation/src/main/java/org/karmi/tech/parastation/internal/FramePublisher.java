@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 
+import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 import org.karmi.tech.parastation.internal.ring.RecordDescriptor;
 import org.karmi.tech.parastation.internal.ring.RingBuffer;
@@ -72,8 +73,8 @@ final class FramePublisher {
                 index = awaitClaim(FrameDescriptor.msgTypeId(frameType, flags), msgLength, deadlineNs, guard);
             }
             if (headerLength != 0) {
-                ShmFile.putInt(b, index + CALL_ID_OFFSET, callId);
-                ShmFile.putInt(b, index + PAYLOAD_LENGTH_OFFSET, length);
+                ByteBufferAccess.putInt(b, index + CALL_ID_OFFSET, callId);
+                ByteBufferAccess.putInt(b, index + PAYLOAD_LENGTH_OFFSET, length);
             }
             b.put(index + headerLength, src, position, chunk);
             ring.commit(index);
@@ -92,8 +93,8 @@ final class FramePublisher {
         if (index < 0) {
             return false;
         }
-        ShmFile.putInt(ring.buffer(), index + CALL_ID_OFFSET, callId);
-        ShmFile.putInt(ring.buffer(), index + PAYLOAD_LENGTH_OFFSET, 0);
+        ByteBufferAccess.putInt(ring.buffer(), index + CALL_ID_OFFSET, callId);
+        ByteBufferAccess.putInt(ring.buffer(), index + PAYLOAD_LENGTH_OFFSET, 0);
         ring.commit(index);
         wakeConsumer();
         return true;

@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 
 import org.karmi.spi.transport.MessageType;
 import org.karmi.spi.transport.WireBuffer;
+import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 import org.karmi.tech.parastation.internal.ring.MessageHandler;
 import org.karmi.tech.parastation.internal.ring.RecordDescriptor;
@@ -138,14 +139,14 @@ final class FrameReceiver implements MessageHandler {
                 error = "first fragment of " + length + " bytes is shorter than the frame header";
                 return;
             }
-            final int total = ShmFile.getInt(buffer, index + PAYLOAD_LENGTH_OFFSET);
+            final int total = ByteBufferAccess.getInt(buffer, index + PAYLOAD_LENGTH_OFFSET);
             if (total < 0 || total > maxMessageBytes) {
                 error = "frame announces " + total + " bytes; the limit is " + maxMessageBytes;
                 return;
             }
             inFrame = true;
             frameType = type;
-            callId = ShmFile.getInt(buffer, index + CALL_ID_OFFSET);
+            callId = ByteBufferAccess.getInt(buffer, index + CALL_ID_OFFSET);
             expected = total;
             t.clearForWrite(0);
             t.ensure(total);

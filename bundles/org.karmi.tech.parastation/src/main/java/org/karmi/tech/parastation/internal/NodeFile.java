@@ -7,6 +7,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
 import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
 
@@ -26,7 +27,7 @@ final class NodeFile {
         this.path = path;
         this.buffer = buffer;
         this.conductorWakeWord = new WakeWord(buffer, CONDUCTOR_WAKE_WORD_OFFSET, -1);
-        int capacity = ShmFile.getInt(buffer, ACCEPT_CAPACITY_OFFSET);
+        int capacity = ByteBufferAccess.getInt(buffer, ACCEPT_CAPACITY_OFFSET);
         this.acceptRing = new ManyToOneRingBuffer(ShmFile.slice(buffer, ACCEPT_RING_OFFSET,
                 RingBufferDescriptor.totalLength(capacity)));
     }
@@ -44,17 +45,17 @@ final class NodeFile {
                     + doorbell);
         }
         MappedByteBuffer b = ShmFile.createNew(path, fileLength(ACCEPT_RING_CAPACITY));
-        ShmFile.putInt(b, MAGIC_OFFSET, MAGIC);
-        ShmFile.putInt(b, PORT_OFFSET, port);
-        ShmFile.putInt(b, STATE_OFFSET, STATE_ACTIVE);
-        ShmFile.putLong(b, PID_OFFSET, ProcessLiveness.currentPid());
-        ShmFile.putLong(b, START_MILLIS_OFFSET, ProcessLiveness.currentStartMillis());
-        ShmFile.putLong(b, DOMAIN_ID_OFFSET, domainId);
-        ShmFile.putInt(b, ACCEPT_CAPACITY_OFFSET, ACCEPT_RING_CAPACITY);
-        ShmFile.putLong(b, HEARTBEAT_OFFSET, System.currentTimeMillis());
+        ByteBufferAccess.putInt(b, MAGIC_OFFSET, MAGIC);
+        ByteBufferAccess.putInt(b, PORT_OFFSET, port);
+        ByteBufferAccess.putInt(b, STATE_OFFSET, STATE_ACTIVE);
+        ByteBufferAccess.putLong(b, PID_OFFSET, ProcessLiveness.currentPid());
+        ByteBufferAccess.putLong(b, START_MILLIS_OFFSET, ProcessLiveness.currentStartMillis());
+        ByteBufferAccess.putLong(b, DOMAIN_ID_OFFSET, domainId);
+        ByteBufferAccess.putInt(b, ACCEPT_CAPACITY_OFFSET, ACCEPT_RING_CAPACITY);
+        ByteBufferAccess.putLong(b, HEARTBEAT_OFFSET, System.currentTimeMillis());
         b.put(DOORBELL_PATH_OFFSET, bell);
-        ShmFile.putInt(b, DOORBELL_PATH_LENGTH_OFFSET, bell.length);
-        ShmFile.putIntRelease(b, VERSION_OFFSET, VERSION);
+        ByteBufferAccess.putInt(b, DOORBELL_PATH_LENGTH_OFFSET, bell.length);
+        ByteBufferAccess.putIntRelease(b, VERSION_OFFSET, VERSION);
         return new NodeFile(path, b);
     }
 
@@ -75,12 +76,12 @@ final class NodeFile {
     /** Like {@link #open} but returns null for a file still being initialised. */
     static NodeFile openAny(Path path) throws IOException {
         MappedByteBuffer b = ShmFile.open(path, HEADER_LENGTH);
-        int version = ShmFile.getIntAcquire(b, VERSION_OFFSET);
+        int version = ByteBufferAccess.getIntAcquire(b, VERSION_OFFSET);
         if (version == 0) {
             return null;
         }
-        int magic = ShmFile.getInt(b, MAGIC_OFFSET);
-        int capacity = ShmFile.getInt(b, ACCEPT_CAPACITY_OFFSET);
+        int magic = ByteBufferAccess.getInt(b, MAGIC_OFFSET);
+        int capacity = ByteBufferAccess.getInt(b, ACCEPT_CAPACITY_OFFSET);
         if (version != VERSION || magic != MAGIC || Integer.bitCount(capacity) != 1
                 || capacity < RingBufferDescriptor.MIN_CAPACITY || b.capacity() < fileLength(capacity)) {
             throw new IOException(String.format("parastation: %s is not a version %d node file (magic 0x%08X,"
@@ -90,20 +91,20 @@ final class NodeFile {
     }
 
     Path path() { return path; }
-    int port() { return ShmFile.getInt(buffer, PORT_OFFSET); }
-    long pid() { return ShmFile.getLong(buffer, PID_OFFSET); }
-    long startMillis() { return ShmFile.getLong(buffer, START_MILLIS_OFFSET); }
-    long domainId() { return ShmFile.getLong(buffer, DOMAIN_ID_OFFSET); }
-    int stateAcquire() { return ShmFile.getIntAcquire(buffer, STATE_OFFSET); }
-    void putStateRelease(int state) { ShmFile.putIntRelease(buffer, STATE_OFFSET, state); }
-    long heartbeatAcquire() { return ShmFile.getLongAcquire(buffer, HEARTBEAT_OFFSET); }
-    void putHeartbeatRelease(long epochMs) { ShmFile.putLongRelease(buffer, HEARTBEAT_OFFSET, epochMs); }
+    int port() { return ByteBufferAccess.getInt(buffer, PORT_OFFSET); }
+    long pid() { return ByteBufferAccess.getLong(buffer, PID_OFFSET); }
+    long startMillis() { return ByteBufferAccess.getLong(buffer, START_MILLIS_OFFSET); }
+    long domainId() { return ByteBufferAccess.getLong(buffer, DOMAIN_ID_OFFSET); }
+    int stateAcquire() { return ByteBufferAccess.getIntAcquire(buffer, STATE_OFFSET); }
+    void putStateRelease(int state) { ByteBufferAccess.putIntRelease(buffer, STATE_OFFSET, state); }
+    long heartbeatAcquire() { return ByteBufferAccess.getLongAcquire(buffer, HEARTBEAT_OFFSET); }
+    void putHeartbeatRelease(long epochMs) { ByteBufferAccess.putLongRelease(buffer, HEARTBEAT_OFFSET, epochMs); }
     ManyToOneRingBuffer acceptRing() { return acceptRing; }
     WakeWord conductorWakeWord() { return conductorWakeWord; }
 
     /** The node's doorbell socket path, or null if it has none. */
     Path doorbellPath() {
-        int n = ShmFile.getIntAcquire(buffer, DOORBELL_PATH_LENGTH_OFFSET);
+        int n = ByteBufferAccess.getIntAcquire(buffer, DOORBELL_PATH_LENGTH_OFFSET);
         if (n <= 0 || n > MAX_DOORBELL_PATH_BYTES) {
             return null;
         }
@@ -114,6 +115,6 @@ final class NodeFile {
 
     /** Withdraws the doorbell (its socket could not be bound). */
     void clearDoorbellRelease() {
-        ShmFile.putIntRelease(buffer, DOORBELL_PATH_LENGTH_OFFSET, 0);
+        ByteBufferAccess.putIntRelease(buffer, DOORBELL_PATH_LENGTH_OFFSET, 0);
     }
 }

@@ -3,6 +3,8 @@ package org.karmi.tech.parastation.internal;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
+import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
+
 /**
  * A flyweight over a waiter's wake word and doorbell slot in shared memory: the waiter
  * {@linkplain #sleep() announces} that it is about to block, re-checks its ring and blocks;
@@ -34,17 +36,17 @@ final class WakeWord {
 
     /** Waiter: publishes its doorbell slot (once, before any producer can need it). */
     void putSlotRelease(int slot) {
-        ShmFile.putIntRelease(buffer, slotOffset, slot);
+        ByteBufferAccess.putIntRelease(buffer, slotOffset, slot);
     }
 
     /** Producer: the waiter's doorbell slot. */
     int slotAcquire() {
-        return slotOffset < 0 ? Doorbell.CONDUCTOR_SLOT : ShmFile.getIntAcquire(buffer, slotOffset);
+        return slotOffset < 0 ? Doorbell.CONDUCTOR_SLOT : ByteBufferAccess.getIntAcquire(buffer, slotOffset);
     }
 
     /** Waiter: announces it is going to sleep; a full fence follows, before it re-checks its ring. */
     void sleep() {
-        ShmFile.INT.setVolatile(buffer, wordOffset, SLEEPING);
+        ByteBufferAccess.INT.setVolatile(buffer, wordOffset, SLEEPING);
         VarHandle.fullFence();
     }
 
@@ -55,7 +57,7 @@ final class WakeWord {
      *         is on its way or has arrived), {@link #SLEEPING} otherwise
      */
     int awake() {
-        return (int) ShmFile.INT.getAndSet(buffer, wordOffset, AWAKE);
+        return (int) ByteBufferAccess.INT.getAndSet(buffer, wordOffset, AWAKE);
     }
 
     /**
@@ -64,12 +66,12 @@ final class WakeWord {
      */
     boolean claimSleeper() {
         VarHandle.fullFence();
-        return ShmFile.getIntAcquire(buffer, wordOffset) == SLEEPING
-                && ShmFile.INT.compareAndSet(buffer, wordOffset, SLEEPING, AWAKE);
+        return ByteBufferAccess.getIntAcquire(buffer, wordOffset) == SLEEPING
+                && ByteBufferAccess.INT.compareAndSet(buffer, wordOffset, SLEEPING, AWAKE);
     }
 
     /** The current value (tests, diagnostics). */
     int getAcquire() {
-        return ShmFile.getIntAcquire(buffer, wordOffset);
+        return ByteBufferAccess.getIntAcquire(buffer, wordOffset);
     }
 }

@@ -1,5 +1,6 @@
 package org.karmi.tech.parastation.internal.ring;
 
+import static org.karmi.tech.parastation.internal.ring.ByteBufferAccess.*;
 import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.ALIGNMENT;
 import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.HEADER_LENGTH;
 import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.PADDING_MSG_TYPE_ID;

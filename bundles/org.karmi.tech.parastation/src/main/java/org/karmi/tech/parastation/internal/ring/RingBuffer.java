@@ -1,9 +1,8 @@
 package org.karmi.tech.parastation.internal.ring;
 
+import static org.karmi.tech.parastation.internal.ring.ByteBufferAccess.*;
 import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.HEADER_LENGTH;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -19,9 +18,6 @@ public abstract class RingBuffer {
 
     /** {@link #tryClaim} result: not enough free space now (back-pressure); try again later. */
     public static final int INSUFFICIENT_CAPACITY = -2;
-
-    static final VarHandle INT = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    static final VarHandle LONG = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     final ByteBuffer buffer;
     final int capacity;
@@ -136,37 +132,5 @@ public abstract class RingBuffer {
             throw new IllegalArgumentException("message length " + length + " outside [0, " + maxMsgLength
                     + "] for a ring of " + capacity + " bytes");
         }
-    }
-
-    static int getInt(ByteBuffer b, int index) {
-        return (int) INT.get(b, index);
-    }
-
-    static void putInt(ByteBuffer b, int index, int value) {
-        INT.set(b, index, value);
-    }
-
-    static int getIntAcquire(ByteBuffer b, int index) {
-        return (int) INT.getAcquire(b, index);
-    }
-
-    static void putIntRelease(ByteBuffer b, int index, int value) {
-        INT.setRelease(b, index, value);
-    }
-
-    static long getLong(ByteBuffer b, int index) {
-        return (long) LONG.get(b, index);
-    }
-
-    static void putLong(ByteBuffer b, int index, long value) {
-        LONG.set(b, index, value);
-    }
-
-    static long getLongAcquire(ByteBuffer b, int index) {
-        return (long) LONG.getAcquire(b, index);
-    }
-
-    static void putLongRelease(ByteBuffer b, int index, long value) {
-        LONG.setRelease(b, index, value);
     }
 }

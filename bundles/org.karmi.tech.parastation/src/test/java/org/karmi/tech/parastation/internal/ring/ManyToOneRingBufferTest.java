@@ -79,7 +79,7 @@ class ManyToOneRingBufferTest {
     void unblockSkipsAClaimWhoseHeaderWasNeverWritten() {
         ManyToOneRingBuffer ring = ring(1024);
         // a producer advanced the tail by 24 bytes and died before writing anything
-        RingBuffer.LONG.compareAndSet(ring.buffer(), ring.tailPositionIndex, 0L, 24L);
+        ByteBufferAccess.LONG.compareAndSet(ring.buffer(), ring.tailPositionIndex, 0L, 24L);
         assertTrue(ring.write(3, new byte[] {7}, 0, 1));
         List<Integer> types = new ArrayList<>();
         assertEquals(0, ring.read((t, b, i, l) -> types.add(t), 10));
