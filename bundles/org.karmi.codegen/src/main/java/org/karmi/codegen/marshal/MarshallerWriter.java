@@ -13,8 +13,8 @@ import org.karmi.codegen.marshal.MarshalledClass.FieldModel;
  * little-endian puts and gets), then reference fields: a {@code null} one is the byte
  * {@code Marshaller.NULL_REFERENCE} written or tested in place, the others go through
  * {@code writeObject}/{@code readObject}. (C2 compiles the stream's {@code writeObject} into a
- * method too big to inline, so {@code writeObject(null)} was a call per null field.) Non-private, non-final fields the marshaller's package can reach are accessed
- * directly ({@code o.x}); the others through {@code static final} {@code VarHandle}s invoked
+ * method too big to inline, so {@code writeObject(null)} was a call per null field.)
+ * Non-private, non-final fields the marshaller's package can reach are accessed directly ({@code o.x}); the others through {@code static final} {@code VarHandle}s invoked
  * with exact types (and, for {@code final} fields, setter {@code MethodHandle}s), which the JIT
  * inlines. Instances: {@code new T()} if the class declares a non-private no-arg constructor
  * (it runs, as under Kryo and Fory), else {@code Instantiator} (JDK semantics). Generated
@@ -121,25 +121,24 @@ final class MarshallerWriter {
         // NULL_REFERENCE written here (no call), others go through writeObject. One ensure covers
         // the primitives and one byte a reference, renewed for the rest after each non-null one.
         int refs = m.references.size();
+        StringBuilder helpers = new StringBuilder(); // the k$put methods, appended after read
         s.append("    @Override\n    public void write(org.karmi.serial.spi.MarshalOutput k$out, ").append(target)
                 .append(" k$o) throws java.io.IOException {\n");
         if (primitiveBytes > 0 || refs > 0) {
             s.append("        org.karmi.spi.transport.WireBuffer k$b = k$out.buffer();\n");
             s.append("        k$b.ensure(PRIMITIVE_BYTES + ").append(refs)
                     .append(");\n        byte[] k$a = k$b.array;\n        int k$p = k$b.position;\n");
-            if (chunked(m)) {
+            if (m.primitives.size() > CHUNK) {
                 int off = 0;
                 for (int c = 0; c < m.primitives.size(); c += CHUNK) {
                     s.append("        k$put").append(c / CHUNK).append("(k$a, k$p + ").append(off).append(", k$o);\n");
-                    off += chunkBytes(m, c);
+                    helpers.append("    private static void k$put").append(c / CHUNK).append("(byte[] k$a, int k$p, ")
+                            .append(target).append(" k$o) {\n");
+                    off += appendPuts(helpers, m, c, Math.min(c + CHUNK, m.primitives.size()));
+                    helpers.append("    }\n\n");
                 }
             } else {
-                int off = 0;
-                for (int i = 0; i < m.primitives.size(); i++) {
-                    FieldModel f = m.primitives.get(i);
-                    s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
-                    off += MarshalledClass.width(f.code);
-                }
+                appendPuts(s, m, 0, m.primitives.size());
             }
             s.append("        k$p += PRIMITIVE_BYTES;\n");
             for (int j = 0; j < refs; j++) {
@@ -214,20 +213,7 @@ final class MarshallerWriter {
             s.append("        k$b.position = k$p;\n");
         }
         s.append("        return k$o;\n    }\n\n");
-        if (chunked(m)) {
-            for (int c = 0; c < m.primitives.size(); c += CHUNK) {
-                int end = Math.min(c + CHUNK, m.primitives.size());
-                s.append("    private static void k$put").append(c / CHUNK).append("(byte[] k$a, int k$p, ").append(target)
-                        .append(" k$o) {\n");
-                int off = 0;
-                for (int i = c; i < end; i++) {
-                    FieldModel f = m.primitives.get(i);
-                    s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
-                    off += MarshalledClass.width(f.code);
-                }
-                s.append("    }\n\n");
-            }
-        }
+        s.append(helpers);
         s.append("    private static RuntimeException fail(Throwable t) {\n");
         s.append("        if (t instanceof RuntimeException) {\n            return (RuntimeException) t;\n        }\n");
         s.append("        if (t instanceof Error) {\n            throw (Error) t;\n        }\n");
@@ -292,17 +278,18 @@ final class MarshallerWriter {
      */
     private static final int CHUNK = 16;
 
-    private static boolean chunked(MarshalledClass m) {
-        return m.primitives.size() > CHUNK;
-    }
-
-    /** Bytes of the chunk of primitives starting at index {@code c}. */
-    private static int chunkBytes(MarshalledClass m, int c) {
-        int n = 0;
-        for (int i = c; i < Math.min(c + CHUNK, m.primitives.size()); i++) {
-            n += MarshalledClass.width(m.primitives.get(i).code);
+    /**
+     * Appends the puts of primitives {@code [from, to)} at {@code k$p + 0, ...} and returns the
+     * bytes they take.
+     */
+    private static int appendPuts(StringBuilder s, MarshalledClass m, int from, int to) {
+        int off = 0;
+        for (int i = from; i < to; i++) {
+            FieldModel f = m.primitives.get(i);
+            s.append("        ").append(put(f.code, "k$p + " + off, read(m, f, i))).append(";\n");
+            off += MarshalledClass.width(f.code);
         }
-        return n;
+        return off;
     }
 
     private static String put(char code, String at, String v) {

@@ -89,11 +89,16 @@ final class IdentityHandleMap {
 
     /** Inserts a key known to be absent. */
     private void insertNew(Object key) {
+        insertAt(emptySlot(keys, mask, key), key);
+    }
+
+    /** The slot where probing for {@code key}, known to be absent from {@code k}, ends. */
+    private static int emptySlot(Object[] k, int mask, Object key) {
         int i = hash(key) & mask;
-        while (keys[i] != null) {
+        while (k[i] != null) {
             i = (i + 1) & mask;
         }
-        insertAt(i, key);
+        return i;
     }
 
     private void insertAt(int i, Object key) {
@@ -121,10 +126,7 @@ final class IdentityHandleMap {
         for (int j = 0; j < oldKeys.length; j++) {
             Object key = oldKeys[j];
             if (key != null) {
-                int i = hash(key) & mask;
-                while (keys[i] != null) {
-                    i = (i + 1) & mask;
-                }
+                int i = emptySlot(keys, mask, key);
                 keys[i] = key;
                 values[i] = oldValues[j];
                 slots[oldValues[j]] = i;

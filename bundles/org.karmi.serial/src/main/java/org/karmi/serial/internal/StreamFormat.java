@@ -47,8 +47,8 @@ public final class StreamFormat {
     /** Graph flag: the message has back-references; the reader keeps a handle per tracked object. */
     public static final byte GRAPH_SHARED = 63;
 
-    /** Header: {@code null}. */
-    public static final int NULL = 0;
+    /** Header: {@code null}; the byte marshallers may write and test themselves. */
+    public static final int NULL = org.karmi.serial.spi.Marshaller.NULL_REFERENCE;
     /** Header: a back-reference, followed by the varint handle. */
     public static final int REF = 1;
     /** Header: a class definition, followed by the object's payload. */

@@ -137,12 +137,8 @@ public final class UkaInput implements MarshalInput {
 
     @Override
     public void resetObjects() {
-        int n = handleCount;
-        if (n > 0) {
-            Object[] h = handles;
-            for (int i = 0; i < n; i++) {
-                h[i] = null;
-            }
+        if (handleCount > 0) {
+            Arrays.fill(handles, 0, handleCount, null);
             handleCount = 0;
         }
         pending = -1;
@@ -201,7 +197,7 @@ public final class UkaInput implements MarshalInput {
     private void readGraphFlag() throws IOException {
         int f = buf.readByte();
         if (f != GRAPH_TREE && f != GRAPH_SHARED) {
-            throw corrupt("graph flag " + f + " before the first object of the message (expected 0 or 1)");
+            throw corrupt("graph flag " + f + " before the first object of the message (expected " + GRAPH_TREE + " or " + GRAPH_SHARED + ")");
         }
         graph = f;
     }

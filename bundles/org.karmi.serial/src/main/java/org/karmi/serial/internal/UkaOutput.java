@@ -146,14 +146,10 @@ public final class UkaOutput implements MarshalOutput {
                 writeRef(h);
                 return;
             }
-        }
-        if (t.tracked && t.remote && remotes != null) {
-            if (graphFlagAt < 0) {
-                startGraph();
+            if (t.remote && remotes != null) {
+                writeRemote((Remote) obj);
+                return;
             }
-            buf.writeByte(REMOTE);
-            remotes.writeRemote((Remote) obj, this);
-            return;
         }
         int header = t.header;
         if ((header & ~0x7F) == 0) {
@@ -190,6 +186,14 @@ public final class UkaOutput implements MarshalOutput {
                     + ", UkaConfig maxDepth " + maxDepth + ")");
         }
         depth--;
+    }
+
+    private void writeRemote(Remote obj) throws IOException {
+        if (graphFlagAt < 0) {
+            startGraph();
+        }
+        buf.writeByte(REMOTE);
+        remotes.writeRemote(obj, this);
     }
 
     /** The graph flag before the message's first non-null object: no back-reference (yet). */
