@@ -29,6 +29,20 @@ public interface SerialOutput extends ObjectOutput {
     void finish() throws IOException;
 
     /**
+     * Writes {@code obj} as the message's last object: the caller promises that no
+     * {@code writeObject} follows before {@link #finish()} (a stub's last reference argument,
+     * a skeleton's result). Bytes and meaning are those of {@link #writeObject}; a stream may
+     * use the promise to skip recording the identity of an object nothing can refer back to
+     * (the UKA stream does so for a message's only object when its class has no reference
+     * fields). Breaking the promise may lose the identity of that one object.
+     *
+     * @since 1.1
+     */
+    default void writeLastObject(Object obj) throws IOException {
+        writeObject(obj);
+    }
+
+    /**
      * Forgets the objects written so far (back-references), keeping the type table: the next
      * message re-sends the state of every object. Called after each call.
      */

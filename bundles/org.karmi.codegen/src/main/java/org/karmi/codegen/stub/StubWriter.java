@@ -64,8 +64,14 @@ final class StubWriter {
         b.append("        org.karmi.spi.ref.RemoteCall call = ref.newCall(M").append(index).append(");\n");
         if (!method.parameterTypes.isEmpty()) {
             b.append("        try {\n            org.karmi.spi.serial.SerialOutput out = call.arguments();\n");
+            int lastObject = method.parameterTypes.size() - 1;
+            while (lastObject >= 0 && method.parameterTypes.get(lastObject).getKind().isPrimitive()) {
+                lastObject--;
+            }
             for (int i = 0; i < method.parameterTypes.size(); i++) {
-                b.append("            out.").append(writer(method.parameterTypes.get(i))).append("(a").append(i).append(");\n");
+                // the last reference argument tells the stream no object follows (SerialOutput.writeLastObject)
+                String w = i == lastObject ? "writeLastObject" : writer(method.parameterTypes.get(i));
+                b.append("            out.").append(w).append("(a").append(i).append(");\n");
             }
             b.append("        } catch (java.io.IOException | RuntimeException e) {\n            throw call.marshalFailed(e);\n        }\n");
         }
@@ -172,7 +178,8 @@ final class StubWriter {
         } else {
             TypeMirror erased = env.getTypeUtils().erasure(r);
             b.append(erased).append(" r = ").append(callExpr).append(";\n");
-            b.append("                call.result().").append(writer(erased)).append("(r);\n");
+            String w = erased.getKind().isPrimitive() ? writer(erased) : "writeLastObject"; // the result is the reply's only object
+            b.append("                call.result().").append(w).append("(r);\n");
         }
         b.append("                return;\n            }\n");
     }

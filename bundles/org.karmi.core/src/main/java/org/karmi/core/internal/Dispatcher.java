@@ -170,7 +170,7 @@ final class Dispatcher implements InboundHandler {
         try {
             reply.writeByte(CallPayload.STATUS_EXCEPTION);
             streams.out.begin(reply);
-            streams.out.writeObject(t);
+            streams.out.writeLastObject(t);
             streams.out.finish();
             streams.resetObjects();
         } catch (IOException | RuntimeException x) {

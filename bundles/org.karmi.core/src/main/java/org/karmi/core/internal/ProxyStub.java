@@ -53,8 +53,12 @@ final class ProxyStub implements InvocationHandler {
         RemoteCall call = ref.newCall(hash);
         try {
             Class<?>[] types = method.getParameterTypes();
+            int lastObject = types.length - 1;
+            while (lastObject >= 0 && types[lastObject].isPrimitive()) {
+                lastObject--;
+            }
             for (int i = 0; i < types.length; i++) {
-                ReflectiveSkeleton.write(call.arguments(), types[i], args[i]);
+                ReflectiveSkeleton.write(call.arguments(), types[i], args[i], i == lastObject);
             }
         } catch (Exception e) {
             throw call.marshalFailed(e);

@@ -67,7 +67,7 @@ final class ReflectiveSkeleton implements Skeleton {
             throw (Error) t;
         }
         if (m.getReturnType() != void.class) {
-            write(call.result(), m.getReturnType(), result);
+            write(call.result(), m.getReturnType(), result, true);
         }
     }
 
@@ -86,9 +86,14 @@ final class ReflectiveSkeleton implements Skeleton {
         throw new IllegalArgumentException("unexpected primitive type " + type);
     }
 
-    static void write(SerialOutput out, Class<?> type, Object v) throws IOException {
+    /** Writes {@code v} as {@code type}; {@code last}: no object follows in this message. */
+    static void write(SerialOutput out, Class<?> type, Object v, boolean last) throws IOException {
         if (!type.isPrimitive()) {
-            out.writeObject(v);
+            if (last) {
+                out.writeLastObject(v);
+            } else {
+                out.writeObject(v);
+            }
         } else if (type == int.class) {
             out.writeInt((Integer) v);
         } else if (type == long.class) {

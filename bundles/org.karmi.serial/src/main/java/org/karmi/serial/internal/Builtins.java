@@ -48,64 +48,65 @@ final class Builtins {
     private static final Map<Class<?>, ClassInfo> BY_CLASS = new IdentityHashMap<>();
 
     static {
-        add(String.class, STRING, true, ValueMarshallers.STRING);
-        add(Boolean.class, BOOLEAN, false, ValueMarshallers.BOOLEAN);
-        add(Byte.class, BYTE, false, ValueMarshallers.BYTE);
-        add(Character.class, CHARACTER, false, ValueMarshallers.CHARACTER);
-        add(Short.class, SHORT, false, ValueMarshallers.SHORT);
-        add(Integer.class, INTEGER, false, ValueMarshallers.INTEGER);
-        add(Long.class, LONG, false, ValueMarshallers.LONG);
-        add(Float.class, FLOAT, false, ValueMarshallers.FLOAT);
-        add(Double.class, DOUBLE, false, ValueMarshallers.DOUBLE);
-        add(boolean[].class, BOOLEAN_ARRAY, true, ArrayMarshallers.BOOLEANS);
-        add(byte[].class, BYTE_ARRAY, true, ArrayMarshallers.BYTES);
-        add(char[].class, CHAR_ARRAY, true, ArrayMarshallers.CHARS);
-        add(short[].class, SHORT_ARRAY, true, ArrayMarshallers.SHORTS);
-        add(int[].class, INT_ARRAY, true, ArrayMarshallers.INTS);
-        add(long[].class, LONG_ARRAY, true, ArrayMarshallers.LONGS);
-        add(float[].class, FLOAT_ARRAY, true, ArrayMarshallers.FLOATS);
-        add(double[].class, DOUBLE_ARRAY, true, ArrayMarshallers.DOUBLES);
-        add(String[].class, STRING_ARRAY, true, new ArrayMarshallers.Objects(String.class));
-        add(Object[].class, OBJECT_ARRAY, true, new ArrayMarshallers.Objects(Object.class));
-        add(ArrayList.class, ARRAY_LIST, true, CollectionMarshallers.ARRAY_LIST);
-        add(LinkedList.class, LINKED_LIST, true, CollectionMarshallers.LINKED_LIST);
-        add(ArrayDeque.class, ARRAY_DEQUE, true, CollectionMarshallers.ARRAY_DEQUE);
-        add(HashMap.class, HASH_MAP, true, CollectionMarshallers.HASH_MAP);
-        add(LinkedHashMap.class, LINKED_HASH_MAP, true, CollectionMarshallers.LINKED_HASH_MAP);
-        add(TreeMap.class, TREE_MAP, true, CollectionMarshallers.TREE_MAP);
-        add(HashSet.class, HASH_SET, true, CollectionMarshallers.HASH_SET);
-        add(LinkedHashSet.class, LINKED_HASH_SET, true, CollectionMarshallers.LINKED_HASH_SET);
-        add(TreeSet.class, TREE_SET, true, CollectionMarshallers.TREE_SET);
-        add(List.of().getClass(), IMMUTABLE_LIST, true, CollectionMarshallers.IMMUTABLE_LIST);
+        add(String.class, STRING, true, true, ValueMarshallers.STRING);
+        add(Boolean.class, BOOLEAN, false, false, ValueMarshallers.BOOLEAN);
+        add(Byte.class, BYTE, false, false, ValueMarshallers.BYTE);
+        add(Character.class, CHARACTER, false, false, ValueMarshallers.CHARACTER);
+        add(Short.class, SHORT, false, false, ValueMarshallers.SHORT);
+        add(Integer.class, INTEGER, false, false, ValueMarshallers.INTEGER);
+        add(Long.class, LONG, false, false, ValueMarshallers.LONG);
+        add(Float.class, FLOAT, false, false, ValueMarshallers.FLOAT);
+        add(Double.class, DOUBLE, false, false, ValueMarshallers.DOUBLE);
+        add(boolean[].class, BOOLEAN_ARRAY, true, true, ArrayMarshallers.BOOLEANS);
+        add(byte[].class, BYTE_ARRAY, true, true, ArrayMarshallers.BYTES);
+        add(char[].class, CHAR_ARRAY, true, true, ArrayMarshallers.CHARS);
+        add(short[].class, SHORT_ARRAY, true, true, ArrayMarshallers.SHORTS);
+        add(int[].class, INT_ARRAY, true, true, ArrayMarshallers.INTS);
+        add(long[].class, LONG_ARRAY, true, true, ArrayMarshallers.LONGS);
+        add(float[].class, FLOAT_ARRAY, true, true, ArrayMarshallers.FLOATS);
+        add(double[].class, DOUBLE_ARRAY, true, true, ArrayMarshallers.DOUBLES);
+        add(String[].class, STRING_ARRAY, true, false, new ArrayMarshallers.Objects(String.class));
+        add(Object[].class, OBJECT_ARRAY, true, false, new ArrayMarshallers.Objects(Object.class));
+        add(ArrayList.class, ARRAY_LIST, true, false, CollectionMarshallers.ARRAY_LIST);
+        add(LinkedList.class, LINKED_LIST, true, false, CollectionMarshallers.LINKED_LIST);
+        add(ArrayDeque.class, ARRAY_DEQUE, true, false, CollectionMarshallers.ARRAY_DEQUE);
+        add(HashMap.class, HASH_MAP, true, false, CollectionMarshallers.HASH_MAP);
+        add(LinkedHashMap.class, LINKED_HASH_MAP, true, false, CollectionMarshallers.LINKED_HASH_MAP);
+        add(TreeMap.class, TREE_MAP, true, false, CollectionMarshallers.TREE_MAP);
+        add(HashSet.class, HASH_SET, true, false, CollectionMarshallers.HASH_SET);
+        add(LinkedHashSet.class, LINKED_HASH_SET, true, false, CollectionMarshallers.LINKED_HASH_SET);
+        add(TreeSet.class, TREE_SET, true, false, CollectionMarshallers.TREE_SET);
+        add(List.of().getClass(), IMMUTABLE_LIST, true, false, CollectionMarshallers.IMMUTABLE_LIST);
         alias(List.of(1).getClass(), IMMUTABLE_LIST);
-        add(Set.of().getClass(), IMMUTABLE_SET, true, CollectionMarshallers.IMMUTABLE_SET);
+        add(Set.of().getClass(), IMMUTABLE_SET, true, false, CollectionMarshallers.IMMUTABLE_SET);
         alias(Set.of(1).getClass(), IMMUTABLE_SET);
-        add(Map.of().getClass(), IMMUTABLE_MAP, true, CollectionMarshallers.IMMUTABLE_MAP);
+        add(Map.of().getClass(), IMMUTABLE_MAP, true, false, CollectionMarshallers.IMMUTABLE_MAP);
         alias(Map.of(1, 1).getClass(), IMMUTABLE_MAP);
-        add(BigInteger.class, BIG_INTEGER, true, ValueMarshallers.BIG_INTEGER);
-        add(BigDecimal.class, BIG_DECIMAL, true, ValueMarshallers.BIG_DECIMAL);
-        add(UUID.class, StreamFormat.UUID, true, ValueMarshallers.UUID_M);
-        add(Duration.class, DURATION, true, ValueMarshallers.DURATION);
-        add(Instant.class, INSTANT, true, ValueMarshallers.INSTANT);
-        add(LocalDate.class, LOCAL_DATE, true, ValueMarshallers.LOCAL_DATE);
-        add(LocalTime.class, LOCAL_TIME, true, ValueMarshallers.LOCAL_TIME);
-        add(LocalDateTime.class, LOCAL_DATE_TIME, true, ValueMarshallers.LOCAL_DATE_TIME);
-        add(OffsetDateTime.class, OFFSET_DATE_TIME, true, ValueMarshallers.OFFSET_DATE_TIME);
-        add(ZonedDateTime.class, ZONED_DATE_TIME, true, ValueMarshallers.ZONED_DATE_TIME);
-        add(ZoneOffset.class, ZONE_OFFSET, true, ValueMarshallers.ZONE_OFFSET);
-        add(ZoneId.of("Europe/Paris").getClass(), ZONE_REGION, true, ValueMarshallers.ZONE_REGION);
-        add(Period.class, PERIOD, true, ValueMarshallers.PERIOD);
-        add(Year.class, YEAR, true, ValueMarshallers.YEAR);
-        add(YearMonth.class, YEAR_MONTH, true, ValueMarshallers.YEAR_MONTH);
-        add(MonthDay.class, MONTH_DAY, true, ValueMarshallers.MONTH_DAY);
-        add(OffsetTime.class, OFFSET_TIME, true, ValueMarshallers.OFFSET_TIME);
+        add(BigInteger.class, BIG_INTEGER, true, true, ValueMarshallers.BIG_INTEGER);
+        add(BigDecimal.class, BIG_DECIMAL, true, true, ValueMarshallers.BIG_DECIMAL);
+        add(UUID.class, StreamFormat.UUID, true, true, ValueMarshallers.UUID_M);
+        add(Duration.class, DURATION, true, true, ValueMarshallers.DURATION);
+        add(Instant.class, INSTANT, true, true, ValueMarshallers.INSTANT);
+        add(LocalDate.class, LOCAL_DATE, true, true, ValueMarshallers.LOCAL_DATE);
+        add(LocalTime.class, LOCAL_TIME, true, true, ValueMarshallers.LOCAL_TIME);
+        add(LocalDateTime.class, LOCAL_DATE_TIME, true, true, ValueMarshallers.LOCAL_DATE_TIME);
+        add(OffsetDateTime.class, OFFSET_DATE_TIME, true, true, ValueMarshallers.OFFSET_DATE_TIME);
+        add(ZonedDateTime.class, ZONED_DATE_TIME, true, false, ValueMarshallers.ZONED_DATE_TIME);
+        add(ZoneOffset.class, ZONE_OFFSET, true, true, ValueMarshallers.ZONE_OFFSET);
+        add(ZoneId.of("Europe/Paris").getClass(), ZONE_REGION, true, true, ValueMarshallers.ZONE_REGION);
+        add(Period.class, PERIOD, true, true, ValueMarshallers.PERIOD);
+        add(Year.class, YEAR, true, true, ValueMarshallers.YEAR);
+        add(YearMonth.class, YEAR_MONTH, true, true, ValueMarshallers.YEAR_MONTH);
+        add(MonthDay.class, MONTH_DAY, true, true, ValueMarshallers.MONTH_DAY);
+        add(OffsetTime.class, OFFSET_TIME, true, true, ValueMarshallers.OFFSET_TIME);
     }
 
     private Builtins() {
     }
 
-    private static void add(Class<?> c, int id, boolean tracked, Marshaller<?> m) {
-        ClassInfo info = ClassInfo.fixed(c, id, tracked, m);
+    /** {@code leaf}: the marshaller never writes a nested object ({@link ClassInfo#leaf}). */
+    private static void add(Class<?> c, int id, boolean tracked, boolean leaf, Marshaller<?> m) {
+        ClassInfo info = ClassInfo.fixed(c, id, tracked, leaf, m);
         if (BY_ID[id] != null) {
             throw new IllegalStateException("fixed id " + id + " used twice");
         }

@@ -25,6 +25,12 @@ public final class ClassInfo {
     public final boolean tracked;
     /** Whether objects implement {@link java.rmi.Remote} (sent through the codec if there is one). */
     public final boolean remote;
+    /**
+     * Whether the marshaller never writes a nested object (no reference fields; a string, a
+     * primitive array): such an object cannot refer back to itself, so a message's only
+     * object of a leaf class needs no handle ({@link UkaOutput#writeLastObject}).
+     */
+    public final boolean leaf;
     /** Writes and reads the state. */
     public final Marshaller<Object> marshaller;
     /** Declared types of reference fields: allowed together with this class by the filter. */
@@ -32,7 +38,7 @@ public final class ClassInfo {
 
     @SuppressWarnings("unchecked")
     ClassInfo(Class<?> type, String name, int fixedId, int kind, int fingerprint, boolean tracked,
-              boolean remote, Marshaller<?> marshaller, Class<?>[] fieldTypes) {
+              boolean remote, boolean leaf, Marshaller<?> marshaller, Class<?>[] fieldTypes) {
         this.type = type;
         this.name = name;
         this.fixedId = fixedId;
@@ -40,12 +46,13 @@ public final class ClassInfo {
         this.fingerprint = fingerprint;
         this.tracked = tracked;
         this.remote = remote;
+        this.leaf = leaf && !remote;
         this.marshaller = (Marshaller<Object>) marshaller;
         this.fieldTypes = fieldTypes;
     }
 
-    static ClassInfo fixed(Class<?> type, int id, boolean tracked, Marshaller<?> m) {
-        return new ClassInfo(type, type.getName(), id, -1, 0, tracked, false, m, new Class<?>[0]);
+    static ClassInfo fixed(Class<?> type, int id, boolean tracked, boolean leaf, Marshaller<?> m) {
+        return new ClassInfo(type, type.getName(), id, -1, 0, tracked, false, leaf, m, new Class<?>[0]);
     }
 
     @Override

@@ -33,7 +33,7 @@ public final class ClassRegistry {
     private final boolean useGenerated;
     private final boolean generateAtRunTime;
     private final Map<Class<?>, Marshaller<?>> custom;
-    private final ClassInfo proxyInfo = new ClassInfo(Proxy.class, PROXY_NAME, -1, KIND_JDK, 0, true, false,
+    private final ClassInfo proxyInfo = new ClassInfo(Proxy.class, PROXY_NAME, -1, KIND_JDK, 0, true, false, false,
             JdkFallback.INSTANCE, new Class<?>[0]);
 
     private final ClassValue<ClassInfo> infos = new ClassValue<>() {
@@ -81,30 +81,31 @@ public final class ClassRegistry {
         boolean remote = Remote.class.isAssignableFrom(c);
         Marshaller<?> hand = custom.get(c);
         if (hand != null) {
-            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, 0, true, remote, hand, new Class<?>[0]);
+            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, 0, true, remote, false, hand, new Class<?>[0]);
         }
         if (c.isArray()) {
             Class<?> component = c.getComponentType();
-            return new ClassInfo(c, c.getName(), -1, KIND_ARRAY, 0, true, false,
+            return new ClassInfo(c, c.getName(), -1, KIND_ARRAY, 0, true, false, false,
                     new ArrayMarshallers.Objects(component), new Class<?>[] {component});
         }
         if (Enum.class.isAssignableFrom(c) && c != Enum.class) {
             Class<?> e = c.isEnum() ? c : c.getSuperclass();
-            return new ClassInfo(e, e.getName(), -1, KIND_ENUM, EnumMarshaller.fingerprint(e), false, false,
+            return new ClassInfo(e, e.getName(), -1, KIND_ENUM, EnumMarshaller.fingerprint(e), false, false, false,
                     new EnumMarshaller(e), new Class<?>[0]);
         }
         if (!Serializable.class.isAssignableFrom(c)) {
-            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, 0, true, remote, new Refusing(c), new Class<?>[0]);
+            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, 0, true, remote, false, new Refusing(c), new Class<?>[0]);
         }
         if (Proxy.isProxyClass(c)) {
-            return remote ? new ClassInfo(c, PROXY_NAME, -1, KIND_JDK, 0, true, true, JdkFallback.INSTANCE,
+            return remote ? new ClassInfo(c, PROXY_NAME, -1, KIND_JDK, 0, true, true, false, JdkFallback.INSTANCE,
                     new Class<?>[0]) : proxyInfo;
         }
         if (c.isRecord()) {
             if (!declaresReplaceOrResolve(c)) {
                 try {
                     RecordMarshaller m = new RecordMarshaller(c);
-                    return new ClassInfo(c, c.getName(), -1, KIND_RECORD, m.fingerprint, true, remote, m,
+                    return new ClassInfo(c, c.getName(), -1, KIND_RECORD, m.fingerprint, true, remote,
+                            m.referenceTypes.length == 0, m,
                             m.referenceTypes);
                 } catch (ReflectiveOperationException | RuntimeException e) {
                     // inaccessible: JDK serialization can still do it
@@ -118,12 +119,12 @@ public final class ClassRegistry {
         FieldLayout layout = FieldLayout.of(c);
         Marshaller<?> generated = useGenerated ? generated(c, layout.fingerprint) : null;
         if (generated != null) {
-            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote, generated,
+            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote, layout.isLeaf(), generated,
                     layout.referenceTypes);
         }
         if (generateAtRunTime && RuntimeMarshallers.available()) {
             try {
-                return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote,
+                return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote, layout.isLeaf(),
                         RuntimeMarshallers.generate(c, layout), layout.referenceTypes);
             } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
                 // not generable here (inaccessible field, no constructor): interpreted, or JDK below
@@ -131,7 +132,7 @@ public final class ClassRegistry {
         }
         try {
             FieldMarshaller m = new FieldMarshaller(c, layout);
-            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote, m,
+            return new ClassInfo(c, c.getName(), -1, KIND_FIELDS, layout.fingerprint, true, remote, layout.isLeaf(), m,
                     layout.referenceTypes);
         } catch (RuntimeException e) {
             // fields not accessible (e.g. a JDK-internal class) or no usable constructor
@@ -146,7 +147,7 @@ public final class ClassRegistry {
         } catch (RuntimeException | LinkageError e) {
             fieldTypes = new Class<?>[0];
         }
-        return new ClassInfo(c, c.getName(), -1, KIND_JDK, 0, true, remote, JdkFallback.INSTANCE, fieldTypes);
+        return new ClassInfo(c, c.getName(), -1, KIND_JDK, 0, true, remote, false, JdkFallback.INSTANCE, fieldTypes);
     }
 
     /** The compile-time marshaller of {@code c}, if present and made for the same field layout. */

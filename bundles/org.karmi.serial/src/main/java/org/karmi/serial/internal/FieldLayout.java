@@ -48,6 +48,11 @@ final class FieldLayout {
         this.fingerprint = signature.hashCode();
     }
 
+    /** Whether the class has no reference fields: its marshaller writes no nested object. */
+    boolean isLeaf() {
+        return references.length == 0;
+    }
+
     /** The layout of {@code c}; fields are not yet made accessible. */
     static FieldLayout of(Class<?> c) {
         List<Class<?>> levels = new ArrayList<>();

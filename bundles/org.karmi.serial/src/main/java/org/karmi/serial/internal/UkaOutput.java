@@ -33,12 +33,16 @@ public final class UkaOutput implements MarshalOutput {
     private final IdentityHashMap<Class<?>, WriteType> types = new IdentityHashMap<>();
     /** Types announced in the current, unfinished message: un-announced if it is abandoned. */
     private final ArrayList<WriteType> announcedNow = new ArrayList<>();
+    /** {@code announcedNow.size()}, kept here: begin and finish test it without loading the list. */
+    private int announcedCount;
     private Class<?> lastClass;
     private WriteType lastType;
     private int nextTypeId;
     private int depth;
     /** Offset of this message's graph flag, or -1 before its first non-null object. */
     private int graphFlagAt = -1;
+    /** Whether {@link #writeLastObject} wrote an object without a handle: no object may follow. */
+    private boolean sealed;
 
     /** A class as this stream knows it: its header once announced, else -1. */
     static final class WriteType {
@@ -47,6 +51,7 @@ public final class UkaOutput implements MarshalOutput {
         final Marshaller<Object> marshaller;
         final boolean tracked;
         final boolean remote;
+        final boolean leaf;
         int header;
 
         WriteType(ClassInfo info) {
@@ -54,6 +59,7 @@ public final class UkaOutput implements MarshalOutput {
             this.marshaller = info.marshaller;
             this.tracked = info.tracked;
             this.remote = info.remote;
+            this.leaf = info.leaf;
             this.header = info.fixedId;
         }
     }
@@ -79,7 +85,7 @@ public final class UkaOutput implements MarshalOutput {
 
     @Override
     public void begin(WireBuffer buffer) {
-        if (!announcedNow.isEmpty()) {
+        if (announcedCount != 0) {
             abandonAnnouncements();
         }
         if (this.buf != buffer) {
@@ -87,6 +93,7 @@ public final class UkaOutput implements MarshalOutput {
         }
         this.depth = 0;
         this.graphFlagAt = -1;
+        this.sealed = false;
         if (handles.size() > 0) {
             handles.clear(); // identity never crosses messages (the reader forgets at begin too)
         }
@@ -94,8 +101,9 @@ public final class UkaOutput implements MarshalOutput {
 
     @Override
     public void finish() {
-        if (!announcedNow.isEmpty()) {
+        if (announcedCount != 0) {
             announcedNow.clear(); // not unconditionally: ArrayList.clear() was 13% of a small write
+            announcedCount = 0;
         }
     }
 
@@ -109,6 +117,7 @@ public final class UkaOutput implements MarshalOutput {
         handles.clear();
         types.clear();
         announcedNow.clear();
+        announcedCount = 0;
         lastClass = null;
         lastType = null;
         nextTypeId = 0;
@@ -118,8 +127,9 @@ public final class UkaOutput implements MarshalOutput {
         for (WriteType t : announcedNow) {
             t.header = -1;
         }
-        nextTypeId -= announcedNow.size();
+        nextTypeId -= announcedCount;
         announcedNow.clear();
+        announcedCount = 0;
     }
 
     // ----- objects -----
@@ -134,13 +144,29 @@ public final class UkaOutput implements MarshalOutput {
             buf.writeByte(NULL);
             return;
         }
-        writeNonNull(obj);
+        writeNonNull(obj, false);
     }
 
-    private void writeNonNull(Object obj) throws IOException {
+    /**
+     * Writes the message's last object. If it is also the first tracked one and its class has
+     * no reference fields ({@link ClassInfo#leaf}), nothing can refer back to it: it gets no
+     * handle, which saves the identity table's store and clear (and their G1 barriers) for the
+     * common call of one flat argument or result. The bytes are those of {@link #writeObject}.
+     */
+    @Override
+    public void writeLastObject(Object obj) throws IOException {
+        if (obj == null) {
+            buf.writeByte(NULL);
+            return;
+        }
+        writeNonNull(obj, true);
+    }
+
+    private void writeNonNull(Object obj, boolean last) throws IOException {
         Class<?> c = obj.getClass();
         WriteType t = c == lastClass ? lastType : type(c);
-        if (t.tracked) {
+        boolean unhandled = last && t.leaf && handles.size() == 0;
+        if (t.tracked && !unhandled) {
             int h = handles.putIfAbsent(obj);
             if (h >= 0) {
                 writeRef(h);
@@ -175,17 +201,29 @@ public final class UkaOutput implements MarshalOutput {
                 announce(t);
             }
         }
-        if (++depth > maxDepth) {
-            throw new IOException("object graph nested deeper than " + maxDepth
-                    + " (UkaConfig maxDepth) at a " + c.getName());
+        if (++depth > maxDepth | sealed) {
+            throw refused(c);
         }
+        // a later object might be this one, which has no handle: refused above
+        sealed = unhandled;
         try {
             t.marshaller.write(this, obj);
         } catch (StackOverflowError e) {
-            throw new IOException("object graph nested deeper than this thread's stack allows (depth " + depth
-                    + ", UkaConfig maxDepth " + maxDepth + ")");
+            throw stackTooDeep();
         }
         depth--;
+    }
+
+    // the messages are built out of line: writeNonNull must stay under C2's inlining limit
+
+    private IOException refused(Class<?> c) {
+        return new IOException(sealed ? "a " + c.getName() + " written after writeLastObject in one message"
+                : "object graph nested deeper than " + maxDepth + " (UkaConfig maxDepth) at a " + c.getName());
+    }
+
+    private IOException stackTooDeep() {
+        return new IOException("object graph nested deeper than this thread's stack allows (depth " + depth
+                + ", UkaConfig maxDepth " + maxDepth + ")");
     }
 
     private void writeRemote(Remote obj) throws IOException {
@@ -245,6 +283,7 @@ public final class UkaOutput implements MarshalOutput {
         b.writeInt(info.fingerprint);
         t.header = FIRST_DYNAMIC + id;
         announcedNow.add(t);
+        announcedCount++;
     }
 
     // ----- strings and varints -----
