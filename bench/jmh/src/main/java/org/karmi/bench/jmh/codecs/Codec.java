@@ -9,6 +9,12 @@ package org.karmi.bench.jmh.codecs;
  * <p>Benchmarks make a codec steady before measuring: write, load, read once (a serializer
  * that keeps a type table across messages learns the types on both sides), then write again
  * and load that second message; its size is the steady-state size reported. Not thread-safe.
+ *
+ * <p>Every implementation marks {@code write} and {@code read} {@code DONT_INLINE}: each is
+ * compiled on its own, as a serializer's entry point is when an application (or the reference
+ * layer) calls it, instead of being inlined into the JMH loop or not depending on which of two
+ * compilations finished first. That race, not the serializer, made a fork of the same code 21 or
+ * 33 ns ({@code uka 32 int} write), once the loop's compilation unit hit C2's node limit.
  */
 public interface Codec {
 

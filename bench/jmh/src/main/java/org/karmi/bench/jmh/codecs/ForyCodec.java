@@ -9,6 +9,8 @@ import org.karmi.bench.jmh.objects.Int32;
 import org.karmi.bench.jmh.objects.Int4Null2;
 import org.karmi.bench.jmh.objects.Tree;
 
+import org.openjdk.jmh.annotations.CompilerControl;
+
 /**
  * Apache Fory in its fastest Java mode: Java-only format, classes registered, serializers
  * generated (JIT codegen, compiled synchronously at first use), reference tracking on for
@@ -42,6 +44,7 @@ final class ForyCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public int write(Object object) {
         output.writerIndex(0);
         fory.serialize(output, object);
@@ -59,6 +62,7 @@ final class ForyCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public Object read() {
         input.readerIndex(0);
         return fory.deserialize(input);

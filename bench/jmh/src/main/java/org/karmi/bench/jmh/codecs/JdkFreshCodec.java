@@ -3,6 +3,8 @@ package org.karmi.bench.jmh.codecs;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 
+import org.openjdk.jmh.annotations.CompilerControl;
+
 /**
  * JDK serialization as {@code java.rmi} uses it: a fresh {@link ObjectOutputStream} /
  * {@link ObjectInputStream} per message (stream header and class descriptors in every
@@ -14,6 +16,7 @@ final class JdkFreshCodec implements Codec {
     private final ByteSource source = new ByteSource();
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public int write(Object object) throws Exception {
         sink.clear();
         ObjectOutputStream out = new ObjectOutputStream(sink);
@@ -33,6 +36,7 @@ final class JdkFreshCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public Object read() throws Exception {
         source.rewind();
         return new ObjectInputStream(source).readObject();

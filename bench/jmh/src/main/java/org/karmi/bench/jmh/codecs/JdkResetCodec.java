@@ -3,6 +3,8 @@ package org.karmi.bench.jmh.codecs;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
 
+import org.openjdk.jmh.annotations.CompilerControl;
+
 /**
  * JDK serialization with one {@link ObjectOutputStream} / {@link ObjectInputStream} pair
  * kept over all messages and {@code reset()} before each one: no stream header per message,
@@ -24,6 +26,7 @@ final class JdkResetCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public int write(Object object) throws Exception {
         sink.clear();
         out.reset();
@@ -47,6 +50,7 @@ final class JdkResetCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public Object read() throws Exception {
         source.rewind();
         return in.readObject();

@@ -8,6 +8,8 @@ import org.karmi.bench.jmh.objects.Int32;
 import org.karmi.bench.jmh.objects.Int4Null2;
 import org.karmi.bench.jmh.objects.Tree;
 
+import org.openjdk.jmh.annotations.CompilerControl;
+
 /**
  * Kryo 5 as its users tune it: registration required (classes written as small ids), one
  * reused {@link Output} / {@link Input} (the safe, non-Unsafe variants), references tracked
@@ -33,6 +35,7 @@ final class KryoCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public int write(Object object) {
         output.reset();
         kryo.writeClassAndObject(output, object);
@@ -50,6 +53,7 @@ final class KryoCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public Object read() {
         input.setBuffer(message, 0, message.length);
         return kryo.readClassAndObject(input);

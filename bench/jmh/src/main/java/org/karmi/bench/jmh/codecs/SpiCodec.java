@@ -14,6 +14,8 @@ import org.karmi.spi.serial.SerialOutput;
 import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.WireBuffer;
 
+import org.openjdk.jmh.annotations.CompilerControl;
+
 /**
  * A KaRMI {@link Serializer} driven as the reference layer drives it per call: one
  * {@link SerialOutput} and one {@link SerialInput}, each reused over one {@link WireBuffer},
@@ -50,11 +52,12 @@ final class SpiCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public int write(Object object) throws IOException {
         WireBuffer b = outBuffer;
         b.clearForWrite(0);
         out.begin(b);
-        out.writeObject(object);
+        out.writeLastObject(object); // as a skeleton writes a result, a stub its last argument
         out.finish();
         out.resetObjects();
         return b.position;
@@ -73,6 +76,7 @@ final class SpiCodec implements Codec {
     }
 
     @Override
+    @CompilerControl(CompilerControl.Mode.DONT_INLINE) // see Codec
     public Object read() throws IOException, ClassNotFoundException {
         WireBuffer b = inBuffer;
         b.flipForRead(0, inLength);
