@@ -19,6 +19,7 @@ import org.karmi.serial.Trip.Mode;
 import org.karmi.serial.model.Flat;
 import org.karmi.serial.model.Int32;
 import org.karmi.serial.model.Node;
+import org.karmi.serial.spi.MarshalOutput;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
@@ -74,14 +75,10 @@ class LastObjectTest {
     void aLastObjectMetEarlierInTheMessageStaysTheSameObject() throws Exception {
         Trip trip = Trip.of(Mode.GENERATED);
         Int32 v = Int32.random(new Random(8));
-        WireBuffer b = trip.writeBuffer;
-        b.clearForWrite(0);
-        trip.out.begin(b);
-        trip.out.writeObject(v);
-        trip.out.writeLastObject(v);
-        trip.out.finish();
-        trip.out.resetObjects();
-        Object[] back = trip.read(Arrays.copyOf(b.array, b.position), 2);
+        Object[] back = trip.read(message(trip, out -> {
+            out.writeObject(v);
+            out.writeLastObject(v);
+        }), 2);
         assertEquals(v, back[0]);
         assertSame(back[0], back[1], "the second is a back-reference to the first");
     }
@@ -112,12 +109,22 @@ class LastObjectTest {
     }
 
     private static byte[] writeLast(Trip trip, Object o) throws IOException {
+        return message(trip, out -> out.writeLastObject(o));
+    }
+
+    /** One whole message of {@code trip}'s output stream: begin, {@code writes}, finish, reset. */
+    private static byte[] message(Trip trip, Writes writes) throws IOException {
         WireBuffer b = trip.writeBuffer;
         b.clearForWrite(0);
         trip.out.begin(b);
-        trip.out.writeLastObject(o);
+        writes.to(trip.out);
         trip.out.finish();
         trip.out.resetObjects();
         return Arrays.copyOf(b.array, b.position);
+    }
+
+    @FunctionalInterface
+    private interface Writes {
+        void to(MarshalOutput out) throws IOException;
     }
 }
