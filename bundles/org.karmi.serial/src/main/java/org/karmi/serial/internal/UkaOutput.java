@@ -33,8 +33,6 @@ public final class UkaOutput implements MarshalOutput {
     private final IdentityHashMap<Class<?>, WriteType> types = new IdentityHashMap<>();
     /** Types announced in the current, unfinished message: un-announced if it is abandoned. */
     private final ArrayList<WriteType> announcedNow = new ArrayList<>();
-    /** {@code announcedNow.size()}, kept here: begin and finish test it without loading the list. */
-    private int announcedCount;
     private Class<?> lastClass;
     private WriteType lastType;
     private int nextTypeId;
@@ -85,7 +83,7 @@ public final class UkaOutput implements MarshalOutput {
 
     @Override
     public void begin(WireBuffer buffer) {
-        if (announcedCount != 0) {
+        if (!announcedNow.isEmpty()) {
             abandonAnnouncements();
         }
         if (this.buf != buffer) {
@@ -101,9 +99,8 @@ public final class UkaOutput implements MarshalOutput {
 
     @Override
     public void finish() {
-        if (announcedCount != 0) {
+        if (!announcedNow.isEmpty()) {
             announcedNow.clear(); // not unconditionally: ArrayList.clear() was 13% of a small write
-            announcedCount = 0;
         }
     }
 
@@ -117,7 +114,6 @@ public final class UkaOutput implements MarshalOutput {
         handles.clear();
         types.clear();
         announcedNow.clear();
-        announcedCount = 0;
         lastClass = null;
         lastType = null;
         nextTypeId = 0;
@@ -127,9 +123,8 @@ public final class UkaOutput implements MarshalOutput {
         for (WriteType t : announcedNow) {
             t.header = -1;
         }
-        nextTypeId -= announcedCount;
+        nextTypeId -= announcedNow.size();
         announcedNow.clear();
-        announcedCount = 0;
     }
 
     // ----- objects -----
@@ -283,7 +278,6 @@ public final class UkaOutput implements MarshalOutput {
         b.writeInt(info.fingerprint);
         t.header = FIRST_DYNAMIC + id;
         announcedNow.add(t);
-        announcedCount++;
     }
 
     // ----- strings and varints -----
