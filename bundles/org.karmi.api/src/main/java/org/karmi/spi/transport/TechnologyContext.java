@@ -27,4 +27,12 @@ public interface TechnologyContext {
 
     /** Bound, in milliseconds, on reading a frame that has begun to arrive and on handshakes. */
     long ioTimeoutMillis();
+
+    /**
+     * The node-wide budget of inbound bytes in flight that every technology of this node
+     * acquires before it grows a frame or reassembly buffer (since 1.3).
+     */
+    default InboundByteBudget inboundBudget() {
+        return InboundByteBudget.UNLIMITED;
+    }
 }

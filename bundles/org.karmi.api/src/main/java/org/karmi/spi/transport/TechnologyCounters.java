@@ -18,6 +18,7 @@ public class TechnologyCounters implements TechnologyStatistics {
     public final LongAdder bytesReceived = new LongAdder();
     public final LongAdder connectionsOpened = new LongAdder();
     public final LongAdder connectionsOpen = new LongAdder();
+    public final LongAdder connectionsRefused = new LongAdder();
 
     @Override public long callsSent() { return callsSent.sum(); }
     @Override public long callsReceived() { return callsReceived.sum(); }
@@ -27,6 +28,7 @@ public class TechnologyCounters implements TechnologyStatistics {
     @Override public long bytesReceived() { return bytesReceived.sum(); }
     @Override public long connectionsOpened() { return connectionsOpened.sum(); }
     @Override public long connectionsOpen() { return connectionsOpen.sum(); }
+    @Override public long connectionsRefused() { return connectionsRefused.sum(); }
 
     /** Counts a connection that opened. */
     public void opened() {
@@ -43,6 +45,7 @@ public class TechnologyCounters implements TechnologyStatistics {
     public String toString() {
         return "calls sent " + callsSent() + ", received " + callsReceived() + ", one-way sent " + oneWaySent()
                 + ", received " + oneWayReceived() + ", bytes sent " + bytesSent() + ", received " + bytesReceived()
-                + ", connections " + connectionsOpen() + " open, " + connectionsOpened() + " opened";
+                + ", connections " + connectionsOpen() + " open, " + connectionsOpened() + " opened, "
+                + connectionsRefused() + " refused";
     }
 }

@@ -23,4 +23,8 @@ public interface TechnologyStatistics {
     long connectionsOpened();
     /** Connections open now. */
     long connectionsOpen();
+    /** Connections refused or closed by a bound (limit, handshake deadline, idle deadline) since start (since 1.3). */
+    default long connectionsRefused() {
+        return 0;
+    }
 }

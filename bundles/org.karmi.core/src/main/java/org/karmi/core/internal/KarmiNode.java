@@ -30,6 +30,7 @@ import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.ServerConnection;
 import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
@@ -60,6 +61,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     private final Object localCaller = new Object();
     private final ConcurrentHashMap<ObjectId, StubEntry> remoteStubs = new ConcurrentHashMap<>();
     private final Cleaner cleaner = Cleaner.create();
+    private final InboundByteBudget inboundBudget;
     private volatile boolean closed;
     private volatile InterfaceResolver interfaces = InterfaceResolver.LOADER_ONLY;
 
@@ -70,6 +72,8 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         this.serializer = Objects.requireNonNull(serializer, "serializer");
         this.table = new ObjectTable(nodeId);
         this.technologies = new Technologies(config.preference);
+        this.inboundBudget = config.inboundBudgetBytes == 0 ? InboundByteBudget.ofHeapFraction()
+                : new InboundByteBudget(config.inboundBudgetBytes);
         this.collectors = new Collectors(this);
         this.dispatcher = new Dispatcher(this, config.dispatchThreads);
         this.localStreams = ThreadLocal.withInitial(() -> new LocalStreams(this, serializer));
@@ -218,6 +222,11 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     @Override
     public long ioTimeoutMillis() {
         return config.ioTimeoutMillis;
+    }
+
+    @Override
+    public InboundByteBudget inboundBudget() {
+        return inboundBudget;
     }
 
     // ----- RemoteRuntime -----

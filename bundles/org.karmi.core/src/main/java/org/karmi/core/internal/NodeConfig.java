@@ -28,14 +28,20 @@ public final class NodeConfig {
     final int dispatchThreads;
     final boolean registryRemoteWrites;
     final AllowList allow;
+    /** Node-wide inbound bytes in flight, 0 = a quarter of the heap ({@link org.karmi.spi.transport.InboundByteBudget#ofHeapFraction()}). */
+    final long inboundBudgetBytes;
 
     private NodeConfig(long callTimeoutMillis, long connectTimeoutMillis, long ioTimeoutMillis,
-            List<String> preference, int dispatchThreads, boolean registryRemoteWrites, AllowList allow) {
+            List<String> preference, int dispatchThreads, boolean registryRemoteWrites, AllowList allow,
+            long inboundBudgetBytes) {
         if (callTimeoutMillis <= 0 || connectTimeoutMillis <= 0 || ioTimeoutMillis <= 0) {
             throw new IllegalArgumentException("timeouts must be > 0");
         }
         if (dispatchThreads < 0) {
             throw new IllegalArgumentException("dispatch threads must be >= 0");
+        }
+        if (inboundBudgetBytes < 0) {
+            throw new IllegalArgumentException("karmi.inbound.budget must be >= 0 (0 = a quarter of the heap)");
         }
         this.callTimeoutMillis = callTimeoutMillis;
         this.connectTimeoutMillis = connectTimeoutMillis;
@@ -44,6 +50,7 @@ public final class NodeConfig {
         this.dispatchThreads = dispatchThreads;
         this.registryRemoteWrites = registryRemoteWrites;
         this.allow = allow;
+        this.inboundBudgetBytes = inboundBudgetBytes;
     }
 
     /** The defaults. */
@@ -57,7 +64,9 @@ public final class NodeConfig {
      * {@code preference} (comma list), {@code dispatch.threads},
      * {@code registry.remoteWrites} (true lets other hosts bind), {@code serial.allow}
      * (comma list of class patterns calls may carry besides the remote interfaces' declared
-     * types: {@code org.acme.Order}, {@code org.acme.*}, {@code org.acme.**}).
+     * types: {@code org.acme.Order}, {@code org.acme.*}, {@code org.acme.**}),
+     * {@code inbound.budget} (bytes of partly received frames the node buffers at once, over
+     * every technology; 0, the default, means a quarter of the maximum heap).
      *
      * @throws IllegalArgumentException naming a setting that is not a number or a bad pattern
      */
@@ -69,7 +78,8 @@ public final class NodeConfig {
                 listOf(props, "preference", DEFAULT_PREFERENCE),
                 (int) longOf(props, "dispatch.threads", DEFAULT_DISPATCH_THREADS),
                 Boolean.parseBoolean(String.valueOf(props.get("registry.remoteWrites"))),
-                AllowList.parse(props.get("serial.allow") == null ? null : String.valueOf(props.get("serial.allow"))));
+                AllowList.parse(props.get("serial.allow") == null ? null : String.valueOf(props.get("serial.allow"))),
+                longOf(props, "inbound.budget", 0));
     }
 
     /** Reads {@code karmi.*} system properties. */
@@ -85,12 +95,12 @@ public final class NodeConfig {
 
     /** A copy with another call timeout. */
     public NodeConfig withCallTimeout(long millis) {
-        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow);
+        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes);
     }
 
     /** A copy with another number of dispatch threads. */
     public NodeConfig withDispatchThreads(int threads) {
-        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites, allow);
+        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites, allow, inboundBudgetBytes);
     }
 
     private static long longOf(Map<String, ?> props, String key, long dflt) {
@@ -122,6 +132,6 @@ public final class NodeConfig {
         return "NodeConfig[call.timeout=" + callTimeoutMillis + ", connect.timeout=" + connectTimeoutMillis
                 + ", io.timeout=" + ioTimeoutMillis + ", preference=" + preference
                 + ", dispatch.threads=" + dispatchThreads + ", registry.remoteWrites=" + registryRemoteWrites
-                + ", serial.allow=" + allow + "]";
+                + ", serial.allow=" + allow + ", inbound.budget=" + inboundBudgetBytes + "]";
     }
 }
