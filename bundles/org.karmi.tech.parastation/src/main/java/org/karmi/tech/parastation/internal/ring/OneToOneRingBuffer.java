@@ -24,6 +24,11 @@ public final class OneToOneRingBuffer extends RingBuffer {
         super(buffer);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * @throws RingCorruptedException if the tail position in shared memory is not aligned
+     */
     @Override
     public int tryClaim(int msgTypeId, int length) {
         checkTypeId(msgTypeId);
@@ -33,6 +38,7 @@ public final class OneToOneRingBuffer extends RingBuffer {
         final int alignedLength = align(recordLength, ALIGNMENT);
         final int required = alignedLength + HEADER_LENGTH; // room to pre-zero the next header
         final long tail = getLong(b, tailPositionIndex);
+        checkAligned("tail", tail); // the consumer's process can write it too
         long head = getLong(b, headCachePositionIndex);
         int tailIndex = (int) tail & mask;
         final int toBufferEnd = capacity - tailIndex;
@@ -79,6 +85,7 @@ public final class OneToOneRingBuffer extends RingBuffer {
     int readBlock(MessageHandler handler, int messageCountLimit) {
         final ByteBuffer b = buffer;
         final long head = getLong(b, headPositionIndex);
+        checkAligned("head", head);
         final int headIndex = (int) head & mask;
         final int maxBlockLength = capacity - headIndex;
         int bytesRead = 0;
@@ -90,8 +97,9 @@ public final class OneToOneRingBuffer extends RingBuffer {
                 if (recordLength <= 0) {
                     break;
                 }
-                bytesRead += align(recordLength, ALIGNMENT);
                 final int msgTypeId = getInt(b, typeOffset(recordIndex));
+                checkRecord(recordIndex, recordLength, msgTypeId, maxBlockLength - bytesRead);
+                bytesRead += align(recordLength, ALIGNMENT);
                 if (msgTypeId == PADDING_MSG_TYPE_ID) {
                     wrapped = bytesRead == maxBlockLength;
                     continue;

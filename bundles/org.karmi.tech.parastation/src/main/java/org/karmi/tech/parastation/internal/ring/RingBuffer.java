@@ -1,7 +1,9 @@
 package org.karmi.tech.parastation.internal.ring;
 
 import static org.karmi.tech.parastation.internal.ring.ByteBufferAccess.*;
+import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.ALIGNMENT;
 import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.HEADER_LENGTH;
+import static org.karmi.tech.parastation.internal.ring.RecordDescriptor.PADDING_MSG_TYPE_ID;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -11,7 +13,10 @@ import java.nio.ByteOrder;
  * laid out as {@link RingBufferDescriptor} and {@link RecordDescriptor} say. Producers
  * {@linkplain #tryClaim claim} space, write the message in place and {@linkplain #commit
  * commit}; the single consumer {@linkplain #read reads} records in order. Nothing on these
- * paths makes a system call or allocates. Threading: see the subclasses
+ * paths makes a system call or allocates. Every word another process can write is checked
+ * before it is used as a length or an index: a record or position no well-behaved peer writes
+ * throws {@link RingCorruptedException}, never an out-of-bounds access, an endless loop or
+ * a read outside the record. Threading: see the subclasses
  * ({@link OneToOneRingBuffer}, {@link ManyToOneRingBuffer}); at most one consumer.
  */
 public abstract class RingBuffer {
@@ -23,6 +28,8 @@ public abstract class RingBuffer {
     final int capacity;
     final int mask;
     final int maxMsgLength;
+    /** Longest record a producer writes: header plus {@link #maxMsgLength}. */
+    final int maxRecordLength;
     final int tailPositionIndex;
     final int headCachePositionIndex;
     final int headPositionIndex;
@@ -39,6 +46,7 @@ public abstract class RingBuffer {
         this.capacity = RingBufferDescriptor.checkCapacity(buffer.capacity() - RingBufferDescriptor.TRAILER_LENGTH);
         this.mask = capacity - 1;
         this.maxMsgLength = capacity / 8 - HEADER_LENGTH;
+        this.maxRecordLength = maxMsgLength + HEADER_LENGTH;
         this.tailPositionIndex = capacity + RingBufferDescriptor.TAIL_POSITION_OFFSET;
         this.headCachePositionIndex = capacity + RingBufferDescriptor.HEAD_CACHE_POSITION_OFFSET;
         this.headPositionIndex = capacity + RingBufferDescriptor.HEAD_POSITION_OFFSET;
@@ -75,9 +83,12 @@ public abstract class RingBuffer {
 
     /**
      * Reads up to {@code messageCountLimit} records in order, handing each to the handler,
-     * then frees their space.
+     * then frees their space. At most two blocks (up to the end of the data area, then from
+     * index 0) are looked at, so a call is bounded by the capacity whatever the ring holds.
      *
      * @return the number of messages handed to the handler (padding not counted)
+     * @throws RingCorruptedException at a record no producer writes (records before it are
+     *         handed over and freed; the bad one stays)
      */
     public final int read(MessageHandler handler, int messageCountLimit) {
         wrapped = false;
@@ -125,6 +136,38 @@ public abstract class RingBuffer {
         long head = consumerPositionAcquire();
         long tail = producerPositionAcquire();
         return (int) Math.max(0, Math.min(capacity, tail - head));
+    }
+
+    /**
+     * Consumer: checks a record's length and type (read once by the caller, so a concurrent
+     * writer cannot change what was checked) before the record is used. Two compares on the
+     * hot path; the message is built only when the check fails.
+     *
+     * @param blockLeft bytes from the record to the end of the block being read
+     * @throws RingCorruptedException if no producer writes such a record there
+     */
+    final void checkRecord(int recordIndex, int recordLength, int msgTypeId, int blockLeft) {
+        if (recordLength < HEADER_LENGTH || recordLength > blockLeft
+                || (msgTypeId > 0 ? recordLength > maxRecordLength : msgTypeId != PADDING_MSG_TYPE_ID)) {
+            throw new RingCorruptedException("ring record at index " + recordIndex + " of a ring of " + capacity
+                    + " bytes has length " + recordLength + " and type " + msgTypeId + "; a record there must have"
+                    + " a positive type (or " + PADDING_MSG_TYPE_ID + ", padding) and a length in [" + HEADER_LENGTH
+                    + ", " + Math.min(blockLeft, maxRecordLength) + "]" + (msgTypeId == PADDING_MSG_TYPE_ID
+                    ? " (padding: up to " + blockLeft + ")" : ""));
+        }
+    }
+
+    /**
+     * Checks a position read from shared memory before its index is used: positions advance
+     * by whole aligned records only, and an unaligned index would make the atomic accesses fail.
+     *
+     * @throws RingCorruptedException naming the position if it is not aligned
+     */
+    final void checkAligned(String name, long position) {
+        if ((position & (ALIGNMENT - 1)) != 0) {
+            throw new RingCorruptedException(name + " position " + position + " of a ring of " + capacity
+                    + " bytes is not a multiple of " + ALIGNMENT);
+        }
     }
 
     final void checkMsgLength(int length) {
