@@ -47,7 +47,8 @@ final class ClientChannel implements Connection {
         this.publisher = new FramePublisher(file.clientToServer(), config.newIdleStrategy(),
                 new WakeTarget(file.serverWakeWord(), peer.ringer()));
         this.receiver = new FrameReceiver(file.serverToClient(), config.newReceiverIdleStrategy(file.serverToClient(),
-                file.clientWakeWord(), waiter, node.statistics()), config.maxMessageBytes());
+                file.clientWakeWord(), waiter, node.statistics()), config.maxMessageBytes(), node.budget(),
+                node.ioTimeoutMillis() * 1_000_000L);
     }
 
     /** Sends HELLO, asks the server's conductor to accept, waits for HELLO_ACK or REFUSE. */
@@ -63,6 +64,7 @@ final class ClientChannel implements Connection {
         int type = receiver.frameType();
         if (type == MessageType.HELLO_ACK) {
             remoteHandshake = Handshake.readFrom(reply);
+            receiver.finish();
         } else if (type == MessageType.REFUSE) {
             throw new IOException("parastation: " + Handshake.readRefusal(reply));
         } else {
@@ -129,8 +131,18 @@ final class ClientChannel implements Connection {
             throw new StreamCorruptedException("parastation: expected REPLY to call " + id + ", got "
                     + MessageType.name((byte) type) + " for call " + receiver.callId());
         } catch (IOException | RuntimeException e) {
+            countFailure(e);
             closeOwned(e.getMessage());
             throw e;
+        }
+    }
+
+    /** Counts a reply the server's process made malformed or left half-sent (the caller gets the exception). */
+    private void countFailure(Exception e) {
+        if (e instanceof StreamCorruptedException) {
+            node.statistics().channelsMalformed.increment();
+        } else if (e instanceof FrameAbandonedException) {
+            node.statistics().framesAbandoned.increment();
         }
     }
 
@@ -150,6 +162,7 @@ final class ClientChannel implements Connection {
 
     @Override
     public void release() {
+        receiver.finish(); // the reply has been read: a grown buffer gives its budget bytes back before pooling
         if (isOpen()) {
             idleSinceMs = System.currentTimeMillis();
             node.releaseToPool(this);
@@ -196,6 +209,7 @@ final class ClientChannel implements Connection {
             return false;
         }
         closeReason = reason == null ? "closed" : reason;
+        receiver.releaseBudget();
         file.putClientStateRelease(ChannelDescriptor.STATE_CLOSED);
         publisher.wakeConsumer(); // a sleeping server receiver sees the state word now
         node.unregisterWaiter(waiter);

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
 import org.karmi.tech.parastation.internal.ring.MessageHandler;
+import org.karmi.tech.parastation.internal.ring.RingCorruptedException;
 
 /**
  * The node's housekeeping agent: accepts connect requests from the accept ring, wakes the
@@ -47,15 +48,28 @@ final class Conductor implements Runnable, MessageHandler {
         }
     }
 
+    /**
+     * Works until stopped. A round that fails (a bug, or something in shared memory no check
+     * foresaw) is logged through the node's {@link FailureLog} and the conductor goes on: its
+     * heartbeat is what tells the other nodes this one lives.
+     */
     @Override
     public void run() {
         try {
             while (running) {
-                if (doWork() == 0) {
+                int work;
+                try {
+                    work = doWork();
+                } catch (RuntimeException e) {
+                    node.failures().internalFailure("parastation: a round of the conductor of node " + node.port()
+                            + " failed: " + e, e);
+                    work = 0;
+                }
+                if (work == 0) {
                     sleep();
                 }
             }
-        } catch (RuntimeException | Error e) {
+        } catch (Error e) {
             LOG.log(Level.ERROR, "parastation: conductor of node " + node.port() + " failed", e);
         }
     }
@@ -79,7 +93,13 @@ final class Conductor implements Runnable, MessageHandler {
 
     /** One round; returns the work done (0: nothing to do). */
     int doWork() {
-        int work = acceptRing.read(this, 16);
+        int work;
+        try {
+            work = acceptRing.read(this, 16);
+        } catch (RingCorruptedException e) {
+            discardAcceptRing(e.getMessage());
+            work = 1;
+        }
         if (doorbell != null) {
             work += doorbell.await(0);
         }
@@ -94,8 +114,11 @@ final class Conductor implements Runnable, MessageHandler {
 
     @Override
     public void onMessage(int msgTypeId, ByteBuffer buffer, int index, int length) {
-        if (msgTypeId != NodeDescriptor.CONNECT_MSG_TYPE_ID || length < NodeDescriptor.CONNECT_LENGTH) {
-            LOG.log(Level.WARNING, "parastation: ignoring accept record of type " + msgTypeId + ", " + length + " bytes");
+        if (msgTypeId != NodeDescriptor.CONNECT_MSG_TYPE_ID || length != NodeDescriptor.CONNECT_LENGTH) {
+            node.statistics().acceptRecordsDropped.increment();
+            node.failures().requestRefused("parastation: node " + node.port() + " ignored an accept record of type "
+                    + msgTypeId + " and " + length + " bytes (a connect request is type "
+                    + NodeDescriptor.CONNECT_MSG_TYPE_ID + " and " + NodeDescriptor.CONNECT_LENGTH + " bytes)", null);
             return;
         }
         int clientPort = ByteBufferAccess.getInt(buffer, index + NodeDescriptor.CONNECT_CLIENT_PORT_OFFSET);
@@ -103,17 +126,45 @@ final class Conductor implements Runnable, MessageHandler {
         node.accept(clientPort, seq);
     }
 
+    /**
+     * Drops everything unread in the accept ring, which some process of the domain wrote
+     * garbage into: the connect requests in it are lost (their clients time out and retry),
+     * later ones work again.
+     */
+    private void discardAcceptRing(String why) {
+        node.statistics().acceptRecordsDropped.increment();
+        node.failures().requestRefused("parastation: the accept ring of node " + node.port() + " is corrupt ("
+                + why + "); its unread connect requests are dropped", null);
+        acceptRing.discardAll();
+        lastHead = -1;
+    }
+
     private void checkAcceptStall(long now) {
+        if (acceptRing.positionsCorrupt()) {
+            discardAcceptRing("head " + acceptRing.consumerPositionAcquire() + ", tail "
+                    + acceptRing.producerPositionAcquire());
+            return;
+        }
         long head = acceptRing.consumerPositionAcquire();
         if (head == acceptRing.producerPositionAcquire() || head != lastHead) {
             lastHead = head;
             stalledSinceMs = now;
             return;
         }
-        if (now - stalledSinceMs > ACCEPT_STALL_MS && acceptRing.unblock()) {
-            LOG.log(Level.WARNING, "parastation: node " + node.port() + " skipped an accept record a dead client"
-                    + " left unfinished");
-            stalledSinceMs = now;
+        if (now - stalledSinceMs > ACCEPT_STALL_MS) {
+            boolean unblocked;
+            try {
+                unblocked = acceptRing.unblock();
+            } catch (RingCorruptedException e) {
+                discardAcceptRing(e.getMessage());
+                return;
+            }
+            if (unblocked) {
+                node.statistics().acceptRecordsDropped.increment();
+                node.failures().requestRefused("parastation: node " + node.port() + " skipped an accept record a"
+                        + " dead client left unfinished", null);
+                stalledSinceMs = now;
+            }
         }
     }
 }

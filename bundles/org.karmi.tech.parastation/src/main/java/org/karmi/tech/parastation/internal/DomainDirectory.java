@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 
+import org.karmi.spi.transport.LogLimiter;
 import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 
 /**
@@ -22,6 +23,9 @@ final class DomainDirectory {
     private static final System.Logger LOG = System.getLogger(DomainDirectory.class.getName());
     /** A node file still initialising after this long belongs to a node that died starting. */
     private static final long STALLED_INIT_MS = 10_000;
+    /** Any process that can write the directory can put files there: one line per 10 s about them, with a count. */
+    private static final LogLimiter UNREADABLE = new LogLimiter(LOG, Level.WARNING,
+            ParaStationConfig.DEFAULT_FAILURE_LOG_INTERVAL_MS);
 
     private final Path directory;
     private final MappedByteBuffer domainFile;
@@ -169,7 +173,7 @@ final class DomainDirectory {
         } catch (NoSuchFileException e) {
             return false;
         } catch (IOException e) {
-            LOG.log(Level.WARNING, "parastation: unreadable node file " + f + ": " + e.getMessage());
+            UNREADABLE.log("parastation: unreadable node file " + f + ": " + e.getMessage());
             return false;
         }
     }

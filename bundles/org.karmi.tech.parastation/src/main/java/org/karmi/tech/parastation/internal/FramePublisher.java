@@ -7,6 +7,7 @@ import static org.karmi.tech.parastation.internal.FrameDescriptor.FRAME_HEADER_L
 import static org.karmi.tech.parastation.internal.FrameDescriptor.PAYLOAD_LENGTH_OFFSET;
 
 import java.io.IOException;
+import java.io.StreamCorruptedException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 
@@ -14,6 +15,7 @@ import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
 import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 import org.karmi.tech.parastation.internal.ring.RecordDescriptor;
 import org.karmi.tech.parastation.internal.ring.RingBuffer;
+import org.karmi.tech.parastation.internal.ring.RingCorruptedException;
 
 /**
  * Writes frames into a ring, fragmenting those larger than one record and copying each byte
@@ -53,10 +55,21 @@ final class FramePublisher {
      * @return bytes the frame occupies in the ring (record headers and alignment included)
      * @throws SocketTimeoutException if the receiver left no room before the deadline; the
      *         frame may be partly written, so the channel must then be closed
+     * @throws StreamCorruptedException if the receiver's process wrote positions into the ring
+     *         that no receiver writes (the channel must then be closed)
      * @throws IOException from the guard
      */
     long publish(int frameType, int callId, byte[] src, int offset, int length, long deadlineNs, ChannelGuard guard)
             throws IOException {
+        try {
+            return publishRecords(frameType, callId, src, offset, length, deadlineNs, guard);
+        } catch (RingCorruptedException e) {
+            throw new StreamCorruptedException("parastation: " + e.getMessage());
+        }
+    }
+
+    private long publishRecords(int frameType, int callId, byte[] src, int offset, int length, long deadlineNs,
+            ChannelGuard guard) throws IOException {
         final RingBuffer ring = this.ring;
         final ByteBuffer b = ring.buffer();
         final int maxMsg = ring.maxMsgLength();
@@ -89,7 +102,12 @@ final class FramePublisher {
 
     /** Publishes a frame only if it fits now without waiting (for CLOSE on the way out). */
     boolean tryPublishEmpty(int frameType, int callId) {
-        int index = ring.tryClaim(FrameDescriptor.msgTypeId(frameType, BEGIN_FLAG | END_FLAG), FRAME_HEADER_LENGTH);
+        int index;
+        try {
+            index = ring.tryClaim(FrameDescriptor.msgTypeId(frameType, BEGIN_FLAG | END_FLAG), FRAME_HEADER_LENGTH);
+        } catch (RingCorruptedException e) {
+            return false; // closing anyway: the receiver's state word says so
+        }
         if (index < 0) {
             return false;
         }

@@ -5,6 +5,7 @@ import static org.karmi.tech.parastation.internal.NodeDescriptor.*;
 import java.io.IOException;
 import java.nio.MappedByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 import org.karmi.tech.parastation.internal.ring.ByteBufferAccess;
@@ -110,7 +111,11 @@ final class NodeFile {
         }
         byte[] bytes = new byte[n];
         buffer.get(DOORBELL_PATH_OFFSET, bytes);
-        return Path.of(new String(bytes, StandardCharsets.UTF_8));
+        try {
+            return Path.of(new String(bytes, StandardCharsets.UTF_8));
+        } catch (InvalidPathException e) {
+            return null; // written by a process that is no KaRMI node (a NUL byte): no doorbell to ring
+        }
     }
 
     /** Withdraws the doorbell (its socket could not be bound). */

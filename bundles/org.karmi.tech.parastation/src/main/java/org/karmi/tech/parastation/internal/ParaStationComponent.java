@@ -46,6 +46,7 @@ public final class ParaStationComponent implements Technology {
                 .livenessTimeoutMs(c.livenessTimeoutMs())
                 .maxMessageBytes(c.maxMessageBytes())
                 .idleConnectionTimeoutMs(c.idleConnectionTimeoutMs())
+                .failureLogIntervalMs(c.failureLogIntervalMs())
                 .build());
     }
 

@@ -51,6 +51,11 @@ public final class ParaStationConfig {
     public static final long DEFAULT_LIVENESS_TIMEOUT_MS = 10_000;
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
     public static final long DEFAULT_IDLE_CONNECTION_TIMEOUT_MS = 60_000;
+    /**
+     * Events other processes can repeat (a peer died, a channel closed for bad input, a
+     * connect request refused) are logged at most once per this interval and kind, with a count.
+     */
+    public static final long DEFAULT_FAILURE_LOG_INTERVAL_MS = 10_000;
 
     private final Path domainDirectory;
     private final int ringCapacity;
@@ -67,6 +72,7 @@ public final class ParaStationConfig {
     private final long livenessTimeoutMs;
     private final int maxMessageBytes;
     private final long idleConnectionTimeoutMs;
+    private final long failureLogIntervalMs;
 
     private ParaStationConfig(Builder b) {
         this.domainDirectory = b.domainDirectory;
@@ -88,6 +94,7 @@ public final class ParaStationConfig {
         this.livenessTimeoutMs = positive("livenessTimeoutMs", b.livenessTimeoutMs);
         this.maxMessageBytes = (int) positive("maxMessageBytes", b.maxMessageBytes);
         this.idleConnectionTimeoutMs = positive("idleConnectionTimeoutMs", b.idleConnectionTimeoutMs);
+        this.failureLogIntervalMs = positive("failureLogIntervalMs", b.failureLogIntervalMs);
         newIdleStrategy(); // validates the back-off
     }
 
@@ -117,7 +124,8 @@ public final class ParaStationConfig {
      * ({@code domainDirectory}, {@code ringCapacity}, {@code spinTries}, {@code yieldTries},
      * {@code minParkNs}, {@code maxParkNs}, {@code deepIdleAfterMs}, {@code deepParkNs}, {@code receiveSpinNs},
      * {@code receiveYieldNs}, {@code wakeSafetyTimeoutMs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
-     * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}); null means "default".
+     * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}, {@code failureLogIntervalMs}); null means
+     * "default".
      *
      * @throws IllegalArgumentException naming a value that is not a number or out of range
      */
@@ -141,6 +149,7 @@ public final class ParaStationConfig {
         b.livenessTimeoutMs(number(lookup, "livenessTimeoutMs", b.livenessTimeoutMs));
         b.maxMessageBytes((int) number(lookup, "maxMessageBytes", b.maxMessageBytes));
         b.idleConnectionTimeoutMs(number(lookup, "idleConnectionTimeoutMs", b.idleConnectionTimeoutMs));
+        b.failureLogIntervalMs(number(lookup, "failureLogIntervalMs", b.failureLogIntervalMs));
         return b.build();
     }
 
@@ -187,6 +196,7 @@ public final class ParaStationConfig {
     public long livenessTimeoutMs() { return livenessTimeoutMs; }
     public int maxMessageBytes() { return maxMessageBytes; }
     public long idleConnectionTimeoutMs() { return idleConnectionTimeoutMs; }
+    public long failureLogIntervalMs() { return failureLogIntervalMs; }
 
     @Override
     public String toString() {
@@ -195,7 +205,8 @@ public final class ParaStationConfig {
                 + " after " + deepIdleAfterMs + " ms, receiveSpinNs=" + receiveSpinNs + ", receiveYieldNs="
                 + receiveYieldNs + ", wakeSafetyMs=" + wakeSafetyTimeoutMs + ", heartbeatMs="
                 + heartbeatIntervalMs + ", livenessMs=" + livenessTimeoutMs + ", maxMessage=" + maxMessageBytes
-                + ", idleConnectionMs=" + idleConnectionTimeoutMs + "]";
+                + ", idleConnectionMs=" + idleConnectionTimeoutMs + ", failureLogIntervalMs=" + failureLogIntervalMs
+                + "]";
     }
 
     /** Collects settings; not thread-safe. */
@@ -215,6 +226,7 @@ public final class ParaStationConfig {
         private long livenessTimeoutMs = DEFAULT_LIVENESS_TIMEOUT_MS;
         private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
         private long idleConnectionTimeoutMs = DEFAULT_IDLE_CONNECTION_TIMEOUT_MS;
+        private long failureLogIntervalMs = DEFAULT_FAILURE_LOG_INTERVAL_MS;
 
         private Builder() {
         }
@@ -234,6 +246,7 @@ public final class ParaStationConfig {
         public Builder livenessTimeoutMs(long v) { livenessTimeoutMs = v; return this; }
         public Builder maxMessageBytes(int v) { maxMessageBytes = v; return this; }
         public Builder idleConnectionTimeoutMs(long v) { idleConnectionTimeoutMs = v; return this; }
+        public Builder failureLogIntervalMs(long v) { failureLogIntervalMs = v; return this; }
 
         public ParaStationConfig build() {
             return new ParaStationConfig(this);

@@ -47,9 +47,14 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "A peer whose heartbeat is older than this (ms) is considered dead")
     long livenessTimeoutMs() default ParaStationConfig.DEFAULT_LIVENESS_TIMEOUT_MS;
 
-    @AttributeDefinition(description = "Largest frame accepted, in bytes")
+    @AttributeDefinition(description = "Largest frame accepted, in bytes (a larger announced length closes the"
+            + " connection before anything is allocated)")
     int maxMessageBytes() default ParaStationConfig.DEFAULT_MAX_MESSAGE_BYTES;
 
     @AttributeDefinition(description = "Pooled client connections idle for longer than this (ms) are closed")
     long idleConnectionTimeoutMs() default ParaStationConfig.DEFAULT_IDLE_CONNECTION_TIMEOUT_MS;
+
+    @AttributeDefinition(description = "Dead peers, channels closed for bad input and refused connect requests are logged"
+            + " at most once per this interval (ms) and kind, with a count; each in full at DEBUG")
+    long failureLogIntervalMs() default ParaStationConfig.DEFAULT_FAILURE_LOG_INTERVAL_MS;
 }

@@ -18,12 +18,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Handshake;
+import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.Utid;
 import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
+import org.karmi.tech.parastation.internal.ring.RingCorruptedException;
 
 /**
  * One life of the ParaStation technology (from {@code start} to {@code close}): this node's
@@ -43,6 +45,7 @@ final class ParaStationNode {
     private final NodeFile nodeFile;
     private final Utid utid;
     private final ParaStationStatistics statistics;
+    private final FailureLog failures;
     private final Map<Integer, PeerNode> peers = new ConcurrentHashMap<>();
     private final Set<ClientChannel> clients = ConcurrentHashMap.newKeySet();
     private final Set<ServerChannel> servers = ConcurrentHashMap.newKeySet();
@@ -65,6 +68,7 @@ final class ParaStationNode {
         this.utid = ParaStationAddress.utid(domain.domainId(), port);
         this.doorbell = doorbell;
         this.statistics = statistics;
+        this.failures = new FailureLog(config.failureLogIntervalMs());
         this.conductor = new Conductor(this, doorbell);
         this.conductorThread = new Thread(conductor, "karmi-parastation-conductor-" + port);
         this.conductorThread.setDaemon(true);
@@ -121,6 +125,9 @@ final class ParaStationNode {
     Technology technology() { return technology; }
     InboundHandler inbound() { return context.inbound(); }
     long ioTimeoutMillis() { return context.ioTimeoutMillis(); }
+    /** The node-wide budget for bytes of frames being reassembled (shared with the other technologies). */
+    InboundByteBudget budget() { return context.inboundBudget(); }
+    FailureLog failures() { return failures; }
     int port() { return port; }
     Utid utid() { return utid; }
     long domainId() { return domain.domainId(); }
@@ -209,12 +216,18 @@ final class ParaStationNode {
                 .putInt(NodeDescriptor.CONNECT_SEQ_OFFSET, seq);
         ManyToOneRingBuffer ring = peer.file().acceptRing();
         IdleStrategy idle = config.newIdleStrategy();
-        while (!ring.write(NodeDescriptor.CONNECT_MSG_TYPE_ID, msg, 0, msg.length)) {
-            peer.checkAlive();
-            if (System.nanoTime() - deadlineNs > 0) {
-                throw new SocketTimeoutException("parastation: the accept ring of node " + peer.port() + " stayed full");
+        try {
+            while (!ring.write(NodeDescriptor.CONNECT_MSG_TYPE_ID, msg, 0, msg.length)) {
+                peer.checkAlive();
+                if (System.nanoTime() - deadlineNs > 0) {
+                    throw new SocketTimeoutException("parastation: the accept ring of node " + peer.port()
+                            + " stayed full");
+                }
+                idle.idle();
             }
-            idle.idle();
+        } catch (RingCorruptedException e) {
+            throw new ConnectException("parastation: the accept ring of node " + peer.port() + " is corrupt: "
+                    + e.getMessage());
         }
         peer.conductor().wakeIfSleeping();
     }
@@ -283,7 +296,9 @@ final class ParaStationNode {
             receivers.put(ch, t);
             t.start();
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.DEBUG, () -> "parastation: ignoring connect request " + clientPort + "-" + seq + ": " + e);
+            statistics.connectionsRefused.increment();
+            failures.requestRefused("parastation: node " + port + " ignored connect request " + clientPort + "-" + seq
+                    + ": " + e.getMessage(), e);
         }
     }
 
@@ -307,7 +322,8 @@ final class ParaStationNode {
             }
             if (died) {
                 int n = domain.deleteNodeFiles(peer.port());
-                LOG.log(Level.INFO, peer.deathReason() + "; its connections are closed, " + n + " files reclaimed");
+                statistics.peersDied.increment();
+                failures.peerDied(peer.deathReason() + "; its connections are closed, " + n + " files reclaimed");
             }
         }
         for (ConcurrentLinkedDeque<ClientChannel> pool : pools.values()) {

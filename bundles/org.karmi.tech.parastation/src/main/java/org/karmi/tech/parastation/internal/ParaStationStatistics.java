@@ -4,8 +4,22 @@ import java.util.concurrent.atomic.LongAdder;
 
 import org.karmi.spi.transport.TechnologyCounters;
 
-/** Traffic counters of one life of the technology, plus its wake-up counters. Thread-safe (striped adders). */
+/**
+ * Traffic counters of one life of the technology, plus its wake-up and failure counters.
+ * {@code connectionsRefused} counts handshakes this node refused and connect requests it
+ * ignored (the channel file missing or malformed, the client dead, the node closing).
+ * Thread-safe (striped adders).
+ */
 final class ParaStationStatistics extends TechnologyCounters {
+
+    /** Peer nodes whose process was found gone: their channels were closed and their files reclaimed. */
+    final LongAdder peersDied = new LongAdder();
+    /** Channels closed because a record of their ring or a frame in it was malformed. */
+    final LongAdder channelsMalformed = new LongAdder();
+    /** Fragmented frames abandoned half-way (not complete within the I/O timeout, or the byte budget stayed spent). */
+    final LongAdder framesAbandoned = new LongAdder();
+    /** Accept-ring records refused (wrong type or length) or discarded with a corrupt accept ring. */
+    final LongAdder acceptRecordsDropped = new LongAdder();
 
     /** Doorbell rings sent to other nodes' sleeping waiters. */
     final LongAdder doorbellsRung = new LongAdder();
@@ -29,12 +43,17 @@ final class ParaStationStatistics extends TechnologyCounters {
     long sleepingNow() { return sleepingNow.sum(); }
     long sleepsEndedByProducer() { return sleepsEndedByProducer.sum(); }
     long safetyTimeoutWakeups() { return safetyTimeoutWakeups.sum(); }
+    long peersDied() { return peersDied.sum(); }
+    long channelsMalformed() { return channelsMalformed.sum(); }
+    long framesAbandoned() { return framesAbandoned.sum(); }
+    long acceptRecordsDropped() { return acceptRecordsDropped.sum(); }
 
     @Override
     public String toString() {
         return "parastation[" + super.toString() + ", doorbells rung "
                 + doorbellsRung() + ", dropped " + doorbellsDropped() + ", wake-ups " + doorbellWakeups() + ", sleeps "
                 + sleeps() + " (" + sleepsEndedByProducer() + " by a producer, " + safetyTimeoutWakeups()
-                + " lost wake-ups)]";
+                + " lost wake-ups), peers died " + peersDied() + ", channels malformed " + channelsMalformed()
+                + ", frames abandoned " + framesAbandoned() + ", accept records dropped " + acceptRecordsDropped() + "]";
     }
 }

@@ -60,7 +60,8 @@ final class ServerChannel implements ServerConnection, Runnable {
                 new WakeTarget(file.clientWakeWord(), peer.ringer()));
         this.idle = config.newReceiverIdleStrategy(file.clientToServer(), file.serverWakeWord(), waiter,
                 node.statistics());
-        this.receiver = new FrameReceiver(file.clientToServer(), idle, config.maxMessageBytes());
+        this.receiver = new FrameReceiver(file.clientToServer(), idle, config.maxMessageBytes(), node.budget(),
+                node.ioTimeoutMillis() * 1_000_000L);
     }
 
     PeerNode peer() {
@@ -82,20 +83,29 @@ final class ServerChannel implements ServerConnection, Runnable {
                 node.statistics().connectionsOpen.increment();
                 serve();
             }
+        } catch (StreamCorruptedException e) {
+            node.statistics().channelsMalformed.increment();
+            node.failures().channelFailed("parastation: closed " + this + ": " + e.getMessage(), null);
+            close(e.getMessage());
+        } catch (FrameAbandonedException e) {
+            node.statistics().framesAbandoned.increment();
+            node.failures().channelFailed("parastation: closed " + this + ": " + e.getMessage(), null);
+            close(e.getMessage());
         } catch (IOException e) {
             LOG.log(Level.DEBUG, () -> this + " ends: " + e.getMessage());
             close(e.getMessage());
         } catch (RuntimeException | Error e) {
-            LOG.log(Level.WARNING, this + " failed", e);
+            node.failures().channelFailed("parastation: closed " + this + " after a failure: " + e, e);
             close(String.valueOf(e));
         } finally {
             close(closeReason == null ? "receiver ended" : closeReason);
+            receiver.releaseBudget();
             if (open) {
                 node.statistics().connectionsOpen.decrement();
                 try {
                     node.inbound().onClosed(this);
                 } catch (RuntimeException e) {
-                    LOG.log(Level.WARNING, "onClosed of " + this + " threw", e);
+                    node.failures().channelFailed("parastation: onClosed of " + this + " threw " + e, e);
                 }
             }
             node.removeServer(this);
@@ -132,6 +142,7 @@ final class ServerChannel implements ServerConnection, Runnable {
     }
 
     private boolean refuse(int code, String message) throws IOException {
+        node.statistics().connectionsRefused.increment();
         reply.clearForWrite(0);
         Handshake.writeRefusal(reply, code, message);
         send(MessageType.REFUSE, 0);
@@ -160,6 +171,7 @@ final class ServerChannel implements ServerConnection, Runnable {
             if (!dispatch(receiver.frameType())) {
                 return;
             }
+            receiver.finish(); // the request has been used: a grown buffer gives its budget bytes back now
         }
     }
 
@@ -174,7 +186,8 @@ final class ServerChannel implements ServerConnection, Runnable {
                 try {
                     handler.onCall(this);
                 } catch (RuntimeException | Error e) {
-                    LOG.log(Level.WARNING, "handler threw on a call over " + this + "; closing it", e);
+                    node.failures().channelFailed("parastation: handler threw " + e + " on a call over " + this
+                            + "; closing it", e);
                     close("handler threw " + e);
                     return false;
                 }
@@ -184,7 +197,8 @@ final class ServerChannel implements ServerConnection, Runnable {
                 try {
                     handler.onOneWay(this, request);
                 } catch (RuntimeException | Error e) {
-                    LOG.log(Level.WARNING, "handler threw on a one-way message over " + this + "; closing it", e);
+                    node.failures().channelFailed("parastation: handler threw " + e + " on a one-way message over "
+                            + this + "; closing it", e);
                     close("handler threw " + e);
                     return false;
                 }
@@ -193,7 +207,9 @@ final class ServerChannel implements ServerConnection, Runnable {
                 close("client closed the connection");
                 return false;
             default:
-                LOG.log(Level.WARNING, this + ": unexpected " + MessageType.name((byte) type) + " frame; closing");
+                node.statistics().channelsMalformed.increment();
+                node.failures().channelFailed("parastation: closed " + this + ": unexpected "
+                        + MessageType.name((byte) type) + " frame", null);
                 close("unexpected " + MessageType.name((byte) type) + " frame");
                 return false;
         }
