@@ -16,13 +16,14 @@ import javax.net.ssl.SSLSocket;
  * plain socket's. It lets the links keep one {@code Socket} for their life while the choice and
  * the TLS handshake happen later, on the connection's own thread.
  *
- * <p>The TLS socket is layered without auto-close: the JDK then never closes the plain socket
- * itself (after a failed handshake, before the peer could read the alert; or on the peer's end
- * of stream, racing a read). {@link #close()} closes the plain socket only: that unblocks any thread reading, writing
- * or handshaking at once (the JDK's {@code SSLSocket.close()} may wait for a handshake's lock),
- * and KaRMI's own CLOSE frame is the orderly end, so no close_notify is sent; a peer's read of
- * a TLS stream cut this way ends like a plaintext one (end of stream). Thread-safe as a
- * {@code Socket}: one reader and one writer at a time; opening happens before either.
+ * <p>The TLS socket is layered without auto-close, so the JDK never closes the plain socket
+ * itself: not after a failed handshake, before the peer could read the alert, nor at the
+ * peer's end of stream, racing a read. {@link #close()} closes the plain socket only: that
+ * unblocks any thread reading, writing or handshaking at once (the JDK's
+ * {@code SSLSocket.close()} may wait for a handshake's lock). KaRMI's own CLOSE frame is the
+ * orderly end, so no close_notify is sent; a peer's read of a TLS stream cut this way ends like
+ * a plaintext one (end of stream). Thread-safe as a {@code Socket}: one reader and one writer
+ * at a time; opening happens before either.
  */
 final class TlsSocket extends Socket {
 

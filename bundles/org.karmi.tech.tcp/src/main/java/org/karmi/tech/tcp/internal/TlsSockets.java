@@ -35,9 +35,9 @@ import org.karmi.spi.transport.WireBuffer;
  * the log limiters).
  *
  * <p>A TLS-configured listener tells a TLS client from a plaintext one by the first three bytes:
- * a TLS record header is {@code 16 03 0x} with x &ge; 1, which as a KaRMI frame length would be
- * at least 0x010316 (66,326) bytes, more than any HELLO may be (12 + 64 KiB); a KaRMI HELLO's
- * third byte is 0 or 1 below that.
+ * a TLS record header is {@code 16 03 0x} with x &ge; 1, which read as a KaRMI frame length
+ * (i32 little-endian) is at least 0x010316 = 66,326 bytes, more than any HELLO may be
+ * (12 + 64 KiB = 65,548); so a HELLO that begins {@code 16 03} has 0 as its third byte.
  */
 final class TlsSockets {
 
