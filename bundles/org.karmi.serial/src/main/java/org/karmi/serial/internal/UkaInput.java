@@ -55,6 +55,8 @@ public final class UkaInput implements MarshalInput {
     private int typeCount;
     private int epoch;
     private boolean lastFiltered;
+    /** Bit h: built-in type h was offered to this message's filters (all set: no filter to offer it to). */
+    private long builtinsChecked;
 
     /** A class of the connection's type table and the message it was last checked in. */
     private static final class ReadType {
@@ -133,6 +135,7 @@ public final class UkaInput implements MarshalInput {
             this.epoch++;
         }
         lastFiltered = filtered;
+        builtinsChecked = filtered ? 0 : -1L;
     }
 
     @Override
@@ -220,6 +223,9 @@ public final class UkaInput implements MarshalInput {
                 throw corrupt("unknown built-in type number " + h);
             }
             ClassInfo builtin = Builtins.BY_ID[h];
+            if ((builtinsChecked & (1L << h)) == 0) {
+                checkBuiltin(h, builtin);
+            }
             return readPayload(builtin.marshaller, builtin.tracked, builtin);
         }
         switch (h) {
@@ -398,6 +404,12 @@ public final class UkaInput implements MarshalInput {
         if (c != null) {
             classFilter.check(c, depth, handleCount, buf.position - messageStart);
         }
+    }
+
+    /** Offers a built-in type to the filters once per message: they may refuse it, never need to allow it. */
+    private void checkBuiltin(int h, ClassInfo builtin) throws InvalidClassException {
+        classFilter.checkBuiltin(builtin.type, depth, handleCount, buf.position - messageStart);
+        builtinsChecked |= 1L << h;
     }
 
     /** Called by array marshallers after reading a length: lets a filter refuse the array. */
