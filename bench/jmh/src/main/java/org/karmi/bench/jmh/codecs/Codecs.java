@@ -30,7 +30,10 @@ public enum Codecs {
     jdk("JDK fresh"),
     /** JDK serialization, streams reused with reset() per object. */
     jdkReset("JDK reset()"),
-    /** The {@code jdk} KaRMI serializer through the Serializer SPI (fresh JDK stream per message). */
+    /**
+     * The {@code jdk} KaRMI serializer through the Serializer SPI (fresh JDK stream per message);
+     * the benchmark classes allowed by a per-message filter, as the reference layer's allows declared types.
+     */
     jdkSpi("jdk SPI"),
     /** Kryo 5, classes registered, references only for graphs. */
     kryo("Kryo 5"),
@@ -38,7 +41,7 @@ public enum Codecs {
     fory("Fory");
 
     /**
-     * The per-message filter {@code ukaFilter} passes to {@code SerialInput.begin}:
+     * The per-message filter {@code ukaFilter} and {@code jdkSpi} pass to {@code SerialInput.begin}:
      * allows the benchmark's own classes and leaves everything else to the serializer's defaults
      * (the UKA-serialization instantiates nothing it was not told about; built-in types are allowed).
      */
@@ -73,7 +76,7 @@ public enum Codecs {
             case jdkReset:
                 return new JdkResetCodec();
             case jdkSpi:
-                return new SpiCodec(karmiSerializer("jdk"), null);
+                return new SpiCodec(karmiSerializer("jdk"), BENCH_OBJECTS);
             case kryo:
                 return new KryoCodec(graph);
             case fory:
