@@ -17,12 +17,16 @@ import java.util.Set;
  * allows the types declared by the remote interfaces on that end of the call (parameter,
  * return and exception types of every method, array element types and generic type arguments
  * included) and the classes of the user's {@link AllowList}; for everything else it stays
- * {@code UNDECIDED}, so the serializer's own defaults decide (for the uka serializer: its
- * built-ins, harmless JDK values and its allow-list, see {@code docs/SERIALIZATION.md} 7).
- * The server begins arguments with the exported object's filter, the client begins results
- * with the stub's; an exception reply also allows any {@link Throwable} (a method may throw
- * unchecked exceptions it does not declare, as with {@code java.rmi}). It never rejects: a
- * JVM-wide filter still can. Immutable; thread-safe; a check allocates nothing.
+ * {@code UNDECIDED}, so the serializer's own defaults decide: both serializers then allow only
+ * harmless JDK values (strings, boxes, primitive arrays, {@code java.time}, common collections,
+ * {@code java.*} enums and exceptions) and their own allow-list, and refuse every other class
+ * before it is instantiated; an {@code ALLOWED} class also allows the types of its fields for
+ * the rest of the message ({@code docs/SERIALIZATION.md} 7). The server begins arguments with
+ * the exported object's filter, the client begins results with the stub's; an exception reply
+ * also allows any {@link Throwable} (a method may throw unchecked exceptions it does not
+ * declare, as with {@code java.rmi}). It never rejects: the JVM-wide filter
+ * ({@code jdk.serialFilter}) and the filter a {@code jdk.serialFilterFactory} makes still can,
+ * and their refusal wins with both serializers. Immutable; thread-safe; a check allocates nothing.
  */
 final class CallFilter implements ObjectInputFilter {
 
