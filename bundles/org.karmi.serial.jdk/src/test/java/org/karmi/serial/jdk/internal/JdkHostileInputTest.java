@@ -75,7 +75,8 @@ class JdkHostileInputTest {
 
     @Test
     void negativeArrayLengthIsAnIOException() throws Exception {
-        refused(IOException.class, JdkStreams.arrayClaiming("[Ljava.lang.Object;", -5, 0), "negative array length -5");
+        // JDK 17 leaves it to the filter ("negative array length -5"), later JDKs check it first
+        refused(IOException.class, JdkStreams.arrayClaiming("[Ljava.lang.Object;", -5, 0), "negative");
         assertThrows(IOException.class, () -> reader.read(JdkStreams.arrayClaiming("[I", -1, 0), null));
     }
 
