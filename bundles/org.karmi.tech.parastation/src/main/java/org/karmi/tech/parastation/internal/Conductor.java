@@ -132,11 +132,11 @@ final class Conductor implements Runnable, MessageHandler {
      * later ones work again.
      */
     private void discardAcceptRing(String why) {
+        boolean reset = acceptRing.discardAll();
+        lastHead = -1;
         node.statistics().acceptRecordsDropped.increment();
         node.failures().requestRefused("parastation: the accept ring of node " + node.port() + " is corrupt ("
-                + why + "); its unread connect requests are dropped", null);
-        acceptRing.discardAll();
-        lastHead = -1;
+                + why + "); its unread connect requests are dropped" + (reset ? "" : "; retrying"), null);
     }
 
     private void checkAcceptStall(long now) {

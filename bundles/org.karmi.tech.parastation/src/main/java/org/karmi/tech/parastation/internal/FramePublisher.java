@@ -7,7 +7,6 @@ import static org.karmi.tech.parastation.internal.FrameDescriptor.FRAME_HEADER_L
 import static org.karmi.tech.parastation.internal.FrameDescriptor.PAYLOAD_LENGTH_OFFSET;
 
 import java.io.IOException;
-import java.io.StreamCorruptedException;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 
@@ -55,7 +54,7 @@ final class FramePublisher {
      * @return bytes the frame occupies in the ring (record headers and alignment included)
      * @throws SocketTimeoutException if the receiver left no room before the deadline; the
      *         frame may be partly written, so the channel must then be closed
-     * @throws StreamCorruptedException if the receiver's process wrote positions into the ring
+     * @throws java.io.StreamCorruptedException if the receiver's process wrote positions into the ring
      *         that no receiver writes (the channel must then be closed)
      * @throws IOException from the guard
      */
@@ -64,7 +63,7 @@ final class FramePublisher {
         try {
             return publishRecords(frameType, callId, src, offset, length, deadlineNs, guard);
         } catch (RingCorruptedException e) {
-            throw new StreamCorruptedException("parastation: " + e.getMessage());
+            throw new MalformedFrameException("parastation: " + e.getMessage());
         }
     }
 

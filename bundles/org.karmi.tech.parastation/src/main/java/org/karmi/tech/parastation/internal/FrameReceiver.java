@@ -164,7 +164,7 @@ final class FrameReceiver implements MessageHandler {
         if (error != null) {
             String message = error;
             abandon();
-            throw new StreamCorruptedException("parastation: " + message);
+            throw new MalformedFrameException("parastation: " + message);
         }
         return complete;
     }
@@ -198,10 +198,7 @@ final class FrameReceiver implements MessageHandler {
         long seen = bytes;
         int rounds = 0;
         while (true) {
-            if (inFrame) {
-                reserveRoom(deadlineNs, guard);
-            }
-            if (poll()) {
+            if (pollReserving(deadlineNs, guard)) {
                 return;
             }
             if (bytes != seen) {
@@ -221,6 +218,25 @@ final class FrameReceiver implements MessageHandler {
                 throw timeout(deadlineNs);
             }
             idle.idle();
+        }
+    }
+
+    /**
+     * One step of {@link #receive} without waiting: inside a fragmented frame it first
+     * reserves room for the next fragment (which may wait for budget bytes until the deadline),
+     * then reads at most one record. On any failure the frame is abandoned.
+     *
+     * @return true once a whole frame is in the target
+     */
+    boolean pollReserving(long deadlineNs, ChannelGuard guard) throws IOException {
+        try {
+            if (inFrame) {
+                reserveRoom(deadlineNs, guard);
+            }
+            return poll();
+        } catch (IOException | RuntimeException e) {
+            abandon();
+            throw e;
         }
     }
 
