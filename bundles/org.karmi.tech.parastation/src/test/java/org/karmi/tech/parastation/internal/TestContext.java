@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
+import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.ServerConnection;
 import org.karmi.spi.transport.TechnologyContext;
@@ -28,6 +29,8 @@ public final class TestContext implements TechnologyContext, InboundHandler {
     public volatile Runnable beforeOneWay = () -> { };
     /** What {@link ServerConnection#peerOnThisHost()} said on the last call. */
     public volatile boolean lastPeerOnThisHost;
+    /** The node's inbound byte budget (tests set a small one before starting the technology). */
+    public volatile InboundByteBudget budget = InboundByteBudget.UNLIMITED;
 
     public TestContext(String serializer, long ioTimeoutMillis) {
         this.serializer = serializer;
@@ -48,6 +51,7 @@ public final class TestContext implements TechnologyContext, InboundHandler {
     @Override public List<Utid> nodeUtids() { return utids.get(); }
     @Override public InboundHandler inbound() { return this; }
     @Override public long ioTimeoutMillis() { return ioTimeoutMillis; }
+    @Override public InboundByteBudget inboundBudget() { return budget; }
 
     /** Echoes the request; a request starting with int -1 is answered after sleeping the next int ms. */
     @Override
