@@ -91,6 +91,20 @@ class JvmFilterMergeTest {
         public int value = 7;
     }
 
+    /** A class with a readObject hook (uka reads it with a nested JDK stream) around any object. */
+    public static final class HookedHolder implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public final Object any;
+
+        public HookedHolder(Object any) {
+            this.any = any;
+        }
+
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+        }
+    }
+
     static void mark(String file) throws IOException {
         Files.writeString(Path.of(file), System.getProperty("karmi.test.side", "test") + "\n", StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -119,7 +133,7 @@ class JvmFilterMergeTest {
     }
 
     private static final String ALLOW = RejectedMarker.class.getName() + "," + AllowedMarker.class.getName() + ","
-            + PlainRejected.class.getName();
+            + PlainRejected.class.getName() + "," + HookedHolder.class.getName();
 
     private Path dir;
     private ChildJvm child;
@@ -210,6 +224,9 @@ class JvmFilterMergeTest {
         String m = refusal(s, new UnlistedMarker(f));
         assertTrue(m.contains(UnlistedMarker.class.getName()), m);
         assertTrue(m.contains("karmi.serial.allow") || m.contains("allow-list"), m);
+        assertFalse(Files.exists(f), "its readObject ran on the server");
+        m = refusal(s, new HookedHolder(new UnlistedMarker(f)));
+        assertTrue(m.contains(UnlistedMarker.class.getName()), "inside a JDK-serialized object too: " + m);
         assertFalse(Files.exists(f), "its readObject ran on the server");
         allowedMarkerRunsOnTheServer(s);
         assertEquals("filter-" + serializer, s.name(), "the server serves on");

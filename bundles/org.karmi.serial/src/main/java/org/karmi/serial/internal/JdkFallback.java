@@ -3,6 +3,7 @@ package org.karmi.serial.internal;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InvalidClassException;
 import java.io.ObjectInputFilter;
 import java.io.ObjectInputStream;
 import java.io.ObjectOutputStream;
@@ -88,21 +89,36 @@ final class JdkFallback implements Marshaller<Object> {
         }
     }
 
-    /** Resolves through the UKA stream's loader and filter, never the caller's or context loader. */
+    /**
+     * Resolves through the UKA stream's loader and filter, never the caller's or context loader.
+     * The filter goes through the JVM-wide filter factory; if the factory installs another one
+     * in its place, each class is checked against the UKA stream's filter when it is resolved,
+     * so a factory can narrow, never widen what is read.
+     */
     private static final class Nested extends ObjectInputStream {
         private final UkaInput uka;
+        private final boolean checkOnResolve;
 
         Nested(InputStream in, UkaInput uka) throws IOException {
             super(in);
             this.uka = uka;
             ObjectInputFilter f = info -> uka.nestedFilterStatus(info);
             setObjectInputFilter(f);
+            this.checkOnResolve = getObjectInputFilter() != f;
         }
 
         @Override
         protected Class<?> resolveClass(ObjectStreamClass desc) throws IOException, ClassNotFoundException {
             Class<?> p = PRIMITIVES.get(desc.getName());
-            return p != null ? p : uka.resolve(desc.getName());
+            return check(p != null ? p : uka.resolve(desc.getName()));
+        }
+
+        private Class<?> check(Class<?> c) throws InvalidClassException {
+            if (checkOnResolve && uka.nestedFilterStatus(new ClassOnly(c)) != ObjectInputFilter.Status.ALLOWED) {
+                throw new InvalidClassException(c.getName(), "not allowed: neither the filter nor the allow-list"
+                        + " (UkaConfig.Builder.allow) allows it");
+            }
+            return c;
         }
 
         @Override
@@ -113,12 +129,20 @@ final class JdkFallback implements Marshaller<Object> {
                 types[i] = uka.resolve(interfaces[i]);
             }
             try {
-                return Proxy.getProxyClass(uka.loader(), types);
+                return check(Proxy.getProxyClass(uka.loader(), types));
             } catch (IllegalArgumentException e) {
                 StreamCorruptedException x = new StreamCorruptedException("cannot define proxy class: " + e.getMessage());
                 x.initCause(e);
                 throw x;
             }
         }
+    }
+
+    /** A class-only question to the UKA stream's filter. */
+    private record ClassOnly(Class<?> serialClass) implements ObjectInputFilter.FilterInfo {
+        @Override public long arrayLength() { return -1; }
+        @Override public long depth() { return 0; }
+        @Override public long references() { return 0; }
+        @Override public long streamBytes() { return 0; }
     }
 }
