@@ -59,6 +59,8 @@ class FrameFuzzTest {
     private WireBuffer target;
     private InboundByteBudget budget;
     private int ownBytes;
+    /** Length of a grown array the receiver kept from the last frame (0: none). */
+    private int kept;
     private long deadlineNs;
     private final byte[] scratch = new byte[CAPACITY];
 
@@ -71,6 +73,7 @@ class FrameFuzzTest {
         ownBytes = Math.max(FrameReceiver.SHRUNK_CAPACITY, ring.maxMsgLength());
         target = new WireBuffer(16);
         deadlineNs = System.nanoTime() + ONE_HOUR_NS;
+        kept = 0;
         receiver.begin(target);
         for (int steps = 0; data.remainingBytes() > 0 && steps < 256; steps++) {
             switch (data.consumeInt(0, 4)) {
@@ -85,7 +88,10 @@ class FrameFuzzTest {
             // read what is left
         }
         receiver.finish();
-        check(budget.inUse() == 0, "budget bytes left after finish: " + budget);
+        check(target.array.length <= Math.max(ownBytes, FrameReceiver.RETAIN_MAX_BYTES), "kept "
+                + target.array.length + " bytes");
+        receiver.releaseBudget(); // the channel closes
+        check(budget.inUse() == 0, "budget bytes left after the channel closed: " + budget);
     }
 
     /** A record shaped like a fragment: a frame type, flags, a frame header when it begins a frame. */
@@ -162,17 +168,20 @@ class FrameFuzzTest {
             check(budget.inUse() == 0, "refused frame kept budget bytes: " + budget);
             check(target.array.length <= ownBytes, "refused frame kept a buffer of " + target.array.length);
             MEMORY.put(0, ZEROS); // the channel would be closed; go on with a fresh one
+            kept = 0;
             receiver.begin(target);
             return false;
         }
         long arrived = complete ? target.limit : receiver.inFrame() ? target.position : 0;
-        check(target.array.length <= Math.max(ownBytes, 2L * (arrived + ring.maxMsgLength())),
+        check(target.array.length <= Math.max(Math.max(ownBytes, kept), 2L * (arrived + ring.maxMsgLength())),
                 "buffer of " + target.array.length + " bytes for " + arrived + " bytes arrived");
         check(budget.inUse() <= Math.max(0, target.array.length - ownBytes),
                 "budget " + budget + " beyond the growth of a buffer of " + target.array.length);
         if (complete) {
-            receiver.begin(target);
-            check(budget.inUse() == 0, "a used frame kept budget bytes: " + budget);
+            receiver.begin(target); // keeps the grown buffer only while the budget is at most half spent
+            kept = target.array.length > ownBytes ? target.array.length : 0;
+            check(budget.inUse() <= budget.capacity() / 2 && budget.inUse() <= Math.max(0, target.array.length
+                    - ownBytes), "a used frame kept " + budget + " with a buffer of " + target.array.length);
             return true;
         }
         return receiver.bytes() != before;

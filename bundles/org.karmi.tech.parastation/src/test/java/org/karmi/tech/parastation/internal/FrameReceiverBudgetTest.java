@@ -176,10 +176,61 @@ class FrameReceiverBudgetTest {
         byte[] got = new byte[target.remaining()];
         target.readBytes(got, 0, got.length);
         assertArrayEquals(payload, got);
-        assertTrue(budget.inUse() > 0, "held while the frame is in use");
+        long held = budget.inUse();
+        assertTrue(held > 0 && held == r.budgetHeld(), "held while the frame is in use");
+        r.releaseBudget(); // the channel closes
+        assertEquals(0, budget.inUse());
+    }
+
+    /** Publishes a frame of {@code size} bytes from another thread and receives it into {@code target}. */
+    private void exchange(FrameReceiver r, WireBuffer target, int size) throws Exception {
+        FramePublisher p = new FramePublisher(ring, new BackoffIdleStrategy(10, 10, 1_000, 1_000_000));
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread sender = new Thread(() -> {
+            try {
+                p.publish(MessageType.CALL, 1, new byte[size], 0, size, System.nanoTime() + 30 * SECOND_NS,
+                        ChannelGuard.NONE);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "sender");
+        sender.start();
+        r.begin(target);
+        r.receive(System.nanoTime() + 30 * SECOND_NS, ChannelGuard.NONE);
+        sender.join(10_000);
+        assertNull(failure.get());
+        assertEquals(size, target.remaining());
+    }
+
+    @Test
+    void grownBufferIsKeptForTheNextFrameOnlyWhileTheBudgetIsAtMostHalfSpentAndUpToOneMebibyte()
+            throws Exception {
+        InboundByteBudget budget = new InboundByteBudget(1 << 20);
+        FrameReceiver r = receiver(budget, 20_000);
+        WireBuffer target = new WireBuffer(256);
+        exchange(r, target, 100_000);
+        long held = budget.inUse();
+        byte[] grown = target.array;
         r.finish();
-        assertEquals(0, budget.inUse(), "given back once the frame was used");
-        assertEquals(FrameReceiver.SHRUNK_CAPACITY, target.array.length);
+        assertSame(grown, target.array, "kept: the budget is less than half spent");
+        assertEquals(held, budget.inUse(), "with its budget bytes");
+        exchange(r, target, 90_000);
+        assertSame(grown, target.array, "the next frame reuses it");
+        assertEquals(held, budget.inUse(), "and takes nothing more");
+        r.finish();
+
+        budget.acquire(600 * 1024, System.nanoTime() + SECOND_NS); // other frames spend more than half now
+        exchange(r, target, 200_000);
+        r.finish();
+        assertEquals(FrameReceiver.SHRUNK_CAPACITY, target.array.length, "given back under pressure");
+        assertEquals(600 * 1024, budget.inUse(), "only the others' bytes are left");
+        budget.release(600 * 1024);
+
+        FrameReceiver unlimited = receiver(InboundByteBudget.UNLIMITED, 20_000);
+        WireBuffer big = new WireBuffer(256);
+        exchange(unlimited, big, 2_000_000);
+        unlimited.finish();
+        assertEquals(FrameReceiver.SHRUNK_CAPACITY, big.array.length, "never more than 1 MiB kept");
     }
 
     @Test
