@@ -35,8 +35,8 @@ import org.karmi.tech.parastation.internal.ring.RingCorruptedException;
  * abandoned (malformed, stalled past the reassembly timeout, channel closed) or the channel
  * closes ({@link #releaseBudget()}). A used buffer of at most {@link #RETAIN_MAX_BYTES} is
  * kept for the next frame, with its budget bytes, if the budget was at most half spent then:
- * so kept buffers never hold more than about half the budget. Threading: the ring's single consumer thread;
- * {@link #releaseBudget()} from any thread.
+ * so kept buffers never hold more than about half the budget. Threading: the ring's single
+ * consumer thread; {@link #releaseBudget()} from any thread.
  */
 final class FrameReceiver implements MessageHandler {
 
@@ -103,7 +103,7 @@ final class FrameReceiver implements MessageHandler {
         this.ownBytes = Math.max(SHRUNK_CAPACITY, ring.maxMsgLength());
     }
 
-    /** Starts collecting the next frame into {@code target}, shrinking the last one's buffer if it grew. */
+    /** Starts collecting the next frame into {@code target}, after {@link #finish() finishing} the last one. */
     void begin(WireBuffer target) {
         finish();
         this.target = target;

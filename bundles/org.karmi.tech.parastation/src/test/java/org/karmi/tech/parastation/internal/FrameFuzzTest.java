@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StreamCorruptedException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.function.Supplier;
 
 import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.WireBuffer;
@@ -39,8 +40,10 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  */
 class FrameFuzzTest {
 
+    /** A 1 KiB ring: records of at most 120 bytes, so a frame of a few hundred bytes is fragmented. */
     private static final int CAPACITY = 1024;
-    private static final int MAX_MESSAGE = 4096;
+    /** Frames of up to 9 records: enough to grow past one record and to spend the budget, few steps per input. */
+    private static final int MAX_MESSAGE = 1024;
     private static final int LENGTH = RingBufferDescriptor.totalLength(CAPACITY);
     private static final ByteBuffer MEMORY = ByteBuffer.allocateDirect(LENGTH).order(ByteOrder.LITTLE_ENDIAN);
     private static final byte[] ZEROS = new byte[LENGTH];
@@ -63,6 +66,7 @@ class FrameFuzzTest {
     private int kept;
     private long deadlineNs;
     private final byte[] scratch = new byte[CAPACITY];
+    private final ByteBuffer scratchView = ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN);
 
     @FuzzTest(maxDuration = "30s")
     void recordsMakeAFrameOrAStreamCorruptedException(FuzzedDataProvider data) throws IOException {
@@ -75,7 +79,7 @@ class FrameFuzzTest {
         deadlineNs = System.nanoTime() + ONE_HOUR_NS;
         kept = 0;
         receiver.begin(target);
-        for (int steps = 0; data.remainingBytes() > 0 && steps < 256; steps++) {
+        for (int steps = 0; data.remainingBytes() > 0 && steps < 128; steps++) {
             switch (data.consumeInt(0, 4)) {
                 case 0: writeFragment(data); break;
                 case 1: writeAnyRecord(data); break;
@@ -88,10 +92,10 @@ class FrameFuzzTest {
             // read what is left
         }
         receiver.finish();
-        check(target.array.length <= Math.max(ownBytes, FrameReceiver.RETAIN_MAX_BYTES), "kept "
+        check(target.array.length <= Math.max(ownBytes, FrameReceiver.RETAIN_MAX_BYTES), () -> "kept "
                 + target.array.length + " bytes");
         receiver.releaseBudget(); // the channel closes
-        check(budget.inUse() == 0, "budget bytes left after the channel closed: " + budget);
+        check(budget.inUse() == 0, () -> "budget bytes left after the channel closed: " + budget);
     }
 
     /** A record shaped like a fragment: a frame type, flags, a frame header when it begins a frame. */
@@ -100,7 +104,7 @@ class FrameFuzzTest {
         int msgTypeId = FrameDescriptor.msgTypeId(type, data.pickValue(FLAGS));
         int length = data.consumeInt(0, ring.maxMsgLength());
         if ((FrameDescriptor.flags(msgTypeId) & FrameDescriptor.BEGIN_FLAG) != 0 && length >= 8) {
-            ByteBufferAccess.putInt(ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN),
+            ByteBufferAccess.putInt(scratchView,
                     FrameDescriptor.PAYLOAD_LENGTH_OFFSET, data.consumeBoolean()
                             ? data.consumeInt(0, MAX_MESSAGE) : data.consumeInt());
         }
@@ -129,7 +133,7 @@ class FrameFuzzTest {
             int chunk = Math.min(left, max - header);
             int flags = (header != 0 ? FrameDescriptor.BEGIN_FLAG : 0) | (chunk == left ? FrameDescriptor.END_FLAG : 0);
             if (header != 0) {
-                ByteBufferAccess.putInt(ByteBuffer.wrap(scratch).order(ByteOrder.LITTLE_ENDIAN),
+                ByteBufferAccess.putInt(scratchView,
                         FrameDescriptor.PAYLOAD_LENGTH_OFFSET, total);
             }
             int tries = 0;
@@ -165,8 +169,8 @@ class FrameFuzzTest {
         try {
             complete = receiver.pollReserving(deadlineNs, ChannelGuard.NONE);
         } catch (StreamCorruptedException refused) {
-            check(budget.inUse() == 0, "refused frame kept budget bytes: " + budget);
-            check(target.array.length <= ownBytes, "refused frame kept a buffer of " + target.array.length);
+            check(budget.inUse() == 0, () -> "refused frame kept budget bytes: " + budget);
+            check(target.array.length <= ownBytes, () -> "refused frame kept a buffer of " + target.array.length);
             MEMORY.put(0, ZEROS); // the channel would be closed; go on with a fresh one
             kept = 0;
             receiver.begin(target);
@@ -174,22 +178,23 @@ class FrameFuzzTest {
         }
         long arrived = complete ? target.limit : receiver.inFrame() ? target.position : 0;
         check(target.array.length <= Math.max(Math.max(ownBytes, kept), 2L * (arrived + ring.maxMsgLength())),
-                "buffer of " + target.array.length + " bytes for " + arrived + " bytes arrived");
+                () -> "buffer of " + target.array.length + " bytes for " + arrived + " bytes arrived");
         check(budget.inUse() <= Math.max(0, target.array.length - ownBytes),
-                "budget " + budget + " beyond the growth of a buffer of " + target.array.length);
+                () -> "budget " + budget + " beyond the growth of a buffer of " + target.array.length);
         if (complete) {
             receiver.begin(target); // keeps the grown buffer only while the budget is at most half spent
             kept = target.array.length > ownBytes ? target.array.length : 0;
             check(budget.inUse() <= budget.capacity() / 2 && budget.inUse() <= Math.max(0, target.array.length
-                    - ownBytes), "a used frame kept " + budget + " with a buffer of " + target.array.length);
+                    - ownBytes), () -> "a used frame kept " + budget + " with a buffer of " + target.array.length);
             return true;
         }
         return receiver.bytes() != before;
     }
 
-    private static void check(boolean condition, String what) {
+    /** Builds the message only on failure: a string per step would dominate the fuzzer's time. */
+    private static void check(boolean condition, Supplier<String> what) {
         if (!condition) {
-            throw new AssertionError(what);
+            throw new AssertionError(what.get());
         }
     }
 }
