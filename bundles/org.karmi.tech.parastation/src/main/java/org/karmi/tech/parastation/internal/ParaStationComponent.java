@@ -47,6 +47,7 @@ public final class ParaStationComponent implements Technology {
                 .maxMessageBytes(c.maxMessageBytes())
                 .idleConnectionTimeoutMs(c.idleConnectionTimeoutMs())
                 .failureLogIntervalMs(c.failureLogIntervalMs())
+                .maxConnections(c.maxConnections())
                 .build());
     }
 

@@ -56,6 +56,12 @@ public final class ParaStationConfig {
      * connect request refused) are logged at most once per this interval and kind, with a count.
      */
     public static final long DEFAULT_FAILURE_LOG_INTERVAL_MS = 10_000;
+    /**
+     * Server channels (each with its receiver thread) a node serves at once, as many as the TCP
+     * technology's default: at the limit the longest-idle channel without a call in flight is
+     * closed to admit a new one; with every channel busy the new one is refused (REFUSE code 4).
+     */
+    public static final int DEFAULT_MAX_CONNECTIONS = 1024;
 
     private final Path domainDirectory;
     private final int ringCapacity;
@@ -73,6 +79,7 @@ public final class ParaStationConfig {
     private final int maxMessageBytes;
     private final long idleConnectionTimeoutMs;
     private final long failureLogIntervalMs;
+    private final int maxConnections;
 
     private ParaStationConfig(Builder b) {
         this.domainDirectory = b.domainDirectory;
@@ -95,6 +102,7 @@ public final class ParaStationConfig {
         this.maxMessageBytes = (int) positive("maxMessageBytes", b.maxMessageBytes);
         this.idleConnectionTimeoutMs = positive("idleConnectionTimeoutMs", b.idleConnectionTimeoutMs);
         this.failureLogIntervalMs = positive("failureLogIntervalMs", b.failureLogIntervalMs);
+        this.maxConnections = (int) positive("maxConnections", b.maxConnections);
         newIdleStrategy(); // validates the back-off
     }
 
@@ -124,8 +132,8 @@ public final class ParaStationConfig {
      * ({@code domainDirectory}, {@code ringCapacity}, {@code spinTries}, {@code yieldTries},
      * {@code minParkNs}, {@code maxParkNs}, {@code deepIdleAfterMs}, {@code deepParkNs}, {@code receiveSpinNs},
      * {@code receiveYieldNs}, {@code wakeSafetyTimeoutMs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
-     * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}, {@code failureLogIntervalMs}); null means
-     * "default".
+     * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}, {@code failureLogIntervalMs},
+     * {@code maxConnections}); null means "default".
      *
      * @throws IllegalArgumentException naming a value that is not a number or out of range
      */
@@ -150,6 +158,7 @@ public final class ParaStationConfig {
         b.maxMessageBytes((int) number(lookup, "maxMessageBytes", b.maxMessageBytes));
         b.idleConnectionTimeoutMs(number(lookup, "idleConnectionTimeoutMs", b.idleConnectionTimeoutMs));
         b.failureLogIntervalMs(number(lookup, "failureLogIntervalMs", b.failureLogIntervalMs));
+        b.maxConnections((int) number(lookup, "maxConnections", b.maxConnections));
         return b.build();
     }
 
@@ -197,6 +206,7 @@ public final class ParaStationConfig {
     public int maxMessageBytes() { return maxMessageBytes; }
     public long idleConnectionTimeoutMs() { return idleConnectionTimeoutMs; }
     public long failureLogIntervalMs() { return failureLogIntervalMs; }
+    public int maxConnections() { return maxConnections; }
 
     @Override
     public String toString() {
@@ -206,7 +216,7 @@ public final class ParaStationConfig {
                 + receiveYieldNs + ", wakeSafetyMs=" + wakeSafetyTimeoutMs + ", heartbeatMs="
                 + heartbeatIntervalMs + ", livenessMs=" + livenessTimeoutMs + ", maxMessage=" + maxMessageBytes
                 + ", idleConnectionMs=" + idleConnectionTimeoutMs + ", failureLogIntervalMs=" + failureLogIntervalMs
-                + "]";
+                + ", maxConnections=" + maxConnections + "]";
     }
 
     /** Collects settings; not thread-safe. */
@@ -227,6 +237,7 @@ public final class ParaStationConfig {
         private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
         private long idleConnectionTimeoutMs = DEFAULT_IDLE_CONNECTION_TIMEOUT_MS;
         private long failureLogIntervalMs = DEFAULT_FAILURE_LOG_INTERVAL_MS;
+        private int maxConnections = DEFAULT_MAX_CONNECTIONS;
 
         private Builder() {
         }
@@ -247,6 +258,7 @@ public final class ParaStationConfig {
         public Builder maxMessageBytes(int v) { maxMessageBytes = v; return this; }
         public Builder idleConnectionTimeoutMs(long v) { idleConnectionTimeoutMs = v; return this; }
         public Builder failureLogIntervalMs(long v) { failureLogIntervalMs = v; return this; }
+        public Builder maxConnections(int v) { maxConnections = v; return this; }
 
         public ParaStationConfig build() {
             return new ParaStationConfig(this);

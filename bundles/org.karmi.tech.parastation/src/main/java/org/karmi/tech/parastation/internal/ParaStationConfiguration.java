@@ -57,4 +57,8 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "Dead peers, channels closed for bad input and refused connect requests are logged"
             + " at most once per this interval (ms) and kind, with a count; each in full at DEBUG")
     long failureLogIntervalMs() default ParaStationConfig.DEFAULT_FAILURE_LOG_INTERVAL_MS;
+
+    @AttributeDefinition(description = "Inbound connections served at once (a thread each); at the limit the longest-idle"
+            + " one without a call in flight is closed to admit a new one, else the new one is refused")
+    int maxConnections() default ParaStationConfig.DEFAULT_MAX_CONNECTIONS;
 }

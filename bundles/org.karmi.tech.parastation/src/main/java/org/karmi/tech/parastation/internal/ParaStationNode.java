@@ -20,9 +20,11 @@ import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.MessageType;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.Utid;
+import org.karmi.spi.transport.WireBuffer;
 import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 import org.karmi.tech.parastation.internal.ring.ManyToOneRingBuffer;
 import org.karmi.tech.parastation.internal.ring.RingCorruptedException;
@@ -288,6 +290,10 @@ final class ParaStationNode {
         try {
             PeerNode client = peer(clientPort);
             ChannelFile file = ChannelFile.open(domain.channelFile(clientPort, seq), clientPort, port);
+            if (servers.size() >= config.maxConnections() && !retireLongestIdle()) {
+                refuseOverLimit(client, file, clientPort, seq);
+                return;
+            }
             ServerChannel ch = new ServerChannel(this, client, file, seq);
             ch.markAccepted();
             Thread t = new Thread(ch, ch.threadName());
@@ -300,6 +306,63 @@ final class ParaStationNode {
             failures.requestRefused("parastation: node " + port + " ignored connect request " + clientPort + "-" + seq
                     + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * At the connection limit: closes the server channel that has waited longest with no call
+     * in flight, so that idle channels can never lock new clients out (their clients find them
+     * closed and connect again).
+     *
+     * @return whether one was closed
+     */
+    private boolean retireLongestIdle() {
+        for (int attempt = 0; attempt < 3; attempt++) { // the chosen one may pick up a call meanwhile
+            ServerChannel oldest = null;
+            long oldestSince = 0;
+            for (ServerChannel ch : servers) {
+                long since = ch.idleSinceNs();
+                if (since != ServerChannel.BUSY && (oldest == null || since - oldestSince < 0)) {
+                    oldest = ch;
+                    oldestSince = since;
+                }
+            }
+            if (oldest == null) {
+                return false;
+            }
+            long idleMs = (System.nanoTime() - oldestSince) / 1_000_000;
+            if (oldest.retire("retired after " + idleMs + " ms idle to admit a new connection at the limit of "
+                    + config.maxConnections())) {
+                statistics.connectionsRetired.increment();
+                failures.requestRefused("parastation: node " + port + " at its limit of " + config.maxConnections()
+                        + " connections retired " + oldest + ", idle for " + idleMs + " ms", null);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Answers a connect request at the limit with every channel busy: REFUSE (code 4) into the
+     * channel, without waiting and without a thread, then the closed state word.
+     */
+    private void refuseOverLimit(PeerNode client, ChannelFile file, int clientPort, int seq) {
+        String message = "node over its limit of " + config.maxConnections()
+                + " parastation connections, each with a call in flight";
+        WireBuffer refusal = new WireBuffer(128);
+        Handshake.writeRefusal(refusal, Handshake.REFUSED_UNAVAILABLE, message);
+        FramePublisher publisher = new FramePublisher(file.serverToClient(), config.newIdleStrategy(),
+                new WakeTarget(file.clientWakeWord(), client.ringer()));
+        try {
+            publisher.publish(MessageType.REFUSE, 0, refusal.array, 0, refusal.position, System.nanoTime(),
+                    ChannelGuard.NONE);
+        } catch (IOException e) {
+            // its ring is full (a client that is no KaRMI node): the closed state word below tells it
+        }
+        file.putServerStateRelease(ChannelDescriptor.STATE_CLOSED);
+        publisher.wakeConsumer();
+        statistics.connectionsRefused.increment();
+        failures.requestRefused("parastation: node " + port + " refused connect request " + clientPort + "-" + seq
+                + ": " + message, null);
     }
 
     void removeServer(ServerChannel ch) {

@@ -7,7 +7,8 @@ import org.karmi.spi.transport.TechnologyCounters;
 /**
  * Traffic counters of one life of the technology, plus its wake-up and failure counters.
  * {@code connectionsRefused} counts handshakes this node refused and connect requests it
- * ignored (the channel file missing or malformed, the client dead, the node closing).
+ * ignored (the channel file missing or malformed, the client dead, the node closing) or
+ * refused at its connection limit.
  * Thread-safe (striped adders).
  */
 final class ParaStationStatistics extends TechnologyCounters {
@@ -18,6 +19,8 @@ final class ParaStationStatistics extends TechnologyCounters {
     final LongAdder channelsMalformed = new LongAdder();
     /** Fragmented frames abandoned half-way (not complete within the I/O timeout, or the byte budget stayed spent). */
     final LongAdder framesAbandoned = new LongAdder();
+    /** Idle server channels closed to admit a new connection at the connection limit. */
+    final LongAdder connectionsRetired = new LongAdder();
     /** Accept-ring records refused (wrong type or length) or discarded with a corrupt accept ring. */
     final LongAdder acceptRecordsDropped = new LongAdder();
 
@@ -47,6 +50,7 @@ final class ParaStationStatistics extends TechnologyCounters {
     long channelsMalformed() { return channelsMalformed.sum(); }
     long framesAbandoned() { return framesAbandoned.sum(); }
     long acceptRecordsDropped() { return acceptRecordsDropped.sum(); }
+    long connectionsRetired() { return connectionsRetired.sum(); }
 
     @Override
     public String toString() {
@@ -54,6 +58,7 @@ final class ParaStationStatistics extends TechnologyCounters {
                 + doorbellsRung() + ", dropped " + doorbellsDropped() + ", wake-ups " + doorbellWakeups() + ", sleeps "
                 + sleeps() + " (" + sleepsEndedByProducer() + " by a producer, " + safetyTimeoutWakeups()
                 + " lost wake-ups), peers died " + peersDied() + ", channels malformed " + channelsMalformed()
-                + ", frames abandoned " + framesAbandoned() + ", accept records dropped " + acceptRecordsDropped() + "]";
+                + ", frames abandoned " + framesAbandoned() + ", accept records dropped " + acceptRecordsDropped()
+                + ", connections retired " + connectionsRetired() + "]";
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.StreamCorruptedException;
 import java.lang.System.Logger.Level;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.karmi.spi.transport.Handshake;
@@ -23,6 +24,8 @@ import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 final class ServerChannel implements ServerConnection, Runnable {
 
     private static final System.Logger LOG = System.getLogger(ServerChannel.class.getName());
+    /** {@link #idleSinceNs} of a channel handshaking, serving a frame, retired or closed. */
+    static final long BUSY = Long.MIN_VALUE;
     /** Spins of {@link #awaitReply()} before it yields (a handler on the receiver thread never gets there). */
     private static final int AWAIT_REPLY_SPINS = 1_000;
 
@@ -39,6 +42,12 @@ final class ServerChannel implements ServerConnection, Runnable {
     private final ChannelGuard sendGuard = this::checkSendable;
     private final ChannelGuard receiveGuard = this::checkReceivable;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * When the receiver began waiting for the HELLO or the next frame with no call in flight
+     * ({@link System#nanoTime()}), or {@link #BUSY}: the node may {@linkplain #retire retire}
+     * the longest-idle channel to admit another at its connection limit.
+     */
+    private final AtomicLong idleSinceNs = new AtomicLong(nowNotBusy());
 
     private volatile boolean replyPending;
     /** Set while the receiver thread sleeps for a reply another thread sends (in-process wake-up). */
@@ -115,6 +124,9 @@ final class ServerChannel implements ServerConnection, Runnable {
     private boolean handshake() throws IOException {
         receiver.begin(request);
         receiver.receive(System.nanoTime() + node.ioTimeoutMillis() * 1_000_000L, receiveGuard);
+        if (idleSinceNs.getAndSet(BUSY) == BUSY) {
+            return false; // retired before its HELLO came (a channel waiting for one counts as idle)
+        }
         node.statistics().bytesReceived.add(receiver.bytes());
         Handshake local = node.localHandshake();
         if (receiver.frameType() != MessageType.HELLO) {
@@ -155,17 +167,21 @@ final class ServerChannel implements ServerConnection, Runnable {
         final IdleStrategy idle = this.idle;
         while (!closed.get()) {
             receiver.begin(request);
+            idleSinceNs.set(nowNotBusy());
             idle.reset();
             int rounds = 0;
-            while (!receiver.poll()) {
-                if (receiver.inFrame()) {
-                    receiver.receive(System.nanoTime() + node.ioTimeoutMillis() * 1_000_000L, receiveGuard);
-                    break;
-                }
+            boolean complete;
+            while (!(complete = receiver.poll()) && !receiver.inFrame()) {
                 if ((++rounds & FrameReceiver.CHECK_MASK) == 0 || idle.isParking()) {
                     receiveGuard.checkOpen();
                 }
                 idle.idle();
+            }
+            if (idleSinceNs.getAndSet(BUSY) == BUSY) {
+                return; // retired while idle (closed to admit another channel): the frame is not served
+            }
+            if (!complete) {
+                receiver.receive(System.nanoTime() + node.ioTimeoutMillis() * 1_000_000L, receiveGuard);
             }
             node.statistics().bytesReceived.add(receiver.bytes());
             if (!dispatch(receiver.frameType())) {
@@ -323,6 +339,31 @@ final class ServerChannel implements ServerConnection, Runnable {
                 LockSupport.unpark(receiverThread);
             }
         }
+    }
+
+    private static long nowNotBusy() {
+        long now = System.nanoTime();
+        return now == BUSY ? now + 1 : now;
+    }
+
+    /** When this channel began waiting with no call in flight, or {@link #BUSY}. */
+    long idleSinceNs() {
+        return idleSinceNs.get();
+    }
+
+    /**
+     * Closes this channel if it is idle (no call in flight, no frame begun), atomically with
+     * respect to its receiver picking up a frame.
+     *
+     * @return whether it was idle and is now closed
+     */
+    boolean retire(String reason) {
+        long since = idleSinceNs.get();
+        if (since == BUSY || !idleSinceNs.compareAndSet(since, BUSY)) {
+            return false;
+        }
+        close(reason);
+        return true;
     }
 
     void markAccepted() {

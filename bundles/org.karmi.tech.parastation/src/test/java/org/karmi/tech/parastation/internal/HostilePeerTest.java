@@ -71,8 +71,12 @@ class HostilePeerTest {
     }
 
     private ParaStationTechnology start(Path domain, TestContext context) throws IOException {
+        return start(domain, context, ParaStationConfig.DEFAULT_MAX_CONNECTIONS);
+    }
+
+    private ParaStationTechnology start(Path domain, TestContext context, int maxConnections) throws IOException {
         ParaStationTechnology t = new ParaStationTechnology(ParaStationConfig.builder().domainDirectory(domain)
-                .ringCapacity(RawPeer.RING_CAPACITY).heartbeatIntervalMs(50).build());
+                .ringCapacity(RawPeer.RING_CAPACITY).heartbeatIntervalMs(50).maxConnections(maxConnections).build());
         context.utids(() -> List.of(t.localUtid()));
         t.start(context);
         started.add(t);
@@ -250,6 +254,65 @@ class HostilePeerTest {
         assertEchoes(another, server, 10);
         assertTrue(lines().size() <= 2, "at most one line per kind and interval: " + lines());
         assertNoStackTraces();
+    }
+
+    @Test
+    void idleChannelsAtTheConnectionLimitAreRetiredSoThatNewClientsGetIn(Path domain) throws Exception {
+        ParaStationTechnology server = start(domain, new TestContext("uka", 30_000), 4);
+        RawPeer silent = RawPeer.create(domain);
+        silent.connectWithoutHello(port(server)); // a slot taken by a channel whose HELLO never comes
+        ParaStationTechnology holder = start(domain, new TestContext());
+        List<Connection> held = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            held.add(holder.acquire(server.localUtid(), 10_000)); // handshaken, then idle
+        }
+        ParaStationTechnology newcomer = start(domain, new TestContext());
+        for (int i = 0; i < 3; i++) {
+            assertEchoes(newcomer, server, 10);
+        }
+        assertEquals(1, statistics(server).connectionsRetired(), "one idle channel made room");
+        assertEquals(ChannelDescriptor.STATE_CLOSED, silent.serverState(), "the longest idle: the silent one");
+        assertEchoes(holder, server, 10); // a fifth connection: the longest idle of the held ones makes room
+        assertEquals(2, statistics(server).connectionsRetired());
+        assertTrue(!held.get(0).isOpen(), "the client sees its idle connection closed");
+        held.forEach(Connection::release);
+        assertEchoes(holder, server, 10); // a retired connection is not handed out again
+    }
+
+    @Test
+    void atTheConnectionLimitWithEveryChannelBusyANewClientIsRefusedWithAClearError(Path domain) throws Exception {
+        ParaStationTechnology server = start(domain, new TestContext(), 2);
+        ParaStationTechnology busy = start(domain, new TestContext());
+        List<Thread> callers = new ArrayList<>();
+        List<Throwable> failures = new CopyOnWriteArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            Connection c = busy.acquire(server.localUtid(), 10_000);
+            Thread t = new Thread(() -> {
+                try {
+                    WireBuffer out = c.request();
+                    out.writeInt(-1);
+                    out.writeInt(3_000); // the echo handler holds the call for 3 s
+                    c.call(20_000);
+                    c.release();
+                } catch (Throwable e) {
+                    failures.add(e);
+                }
+            });
+            callers.add(t);
+            t.start();
+        }
+        ParaStationTechnologyTest.await("both calls in flight", 10_000,
+                () -> server.statistics().callsReceived() == 2);
+        ParaStationTechnology newcomer = start(domain, new TestContext());
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> newcomer.acquire(server.localUtid(), 5_000));
+        assertTrue(e.getMessage().contains("over its limit of 2 parastation connections"), e.getMessage());
+        for (Thread t : callers) {
+            t.join(20_000);
+        }
+        assertEquals(List.of(), failures, "the calls in flight were not disturbed");
+        assertEquals(0, statistics(server).connectionsRetired());
+        assertEchoes(newcomer, server, 10); // idle channels again: one is retired for it
     }
 
     @Test

@@ -95,6 +95,20 @@ final class RawPeer {
         }
     }
 
+    /** Creates a channel and posts its connect request but never says HELLO (a slot taken for nothing). */
+    void connectWithoutHello(int serverPort) throws IOException {
+        channel = ChannelFile.create(domain.channelFile(port, 1), RING_CAPACITY, 1, port, serverPort);
+        server = NodeFile.open(domain.nodeFile(serverPort));
+        byte[] connect = new byte[NodeDescriptor.CONNECT_LENGTH];
+        ByteBuffer.wrap(connect).order(ByteOrder.LITTLE_ENDIAN).putInt(NodeDescriptor.CONNECT_CLIENT_PORT_OFFSET, port)
+                .putInt(NodeDescriptor.CONNECT_SEQ_OFFSET, 1);
+        if (!server.acceptRing().write(NodeDescriptor.CONNECT_MSG_TYPE_ID, connect, 0, connect.length)) {
+            throw new IOException("accept ring of node " + serverPort + " is full");
+        }
+        new WakeTarget(server.conductorWakeWord(), new DoorbellRinger(server.doorbellPath(), statistics))
+                .wakeIfSleeping();
+    }
+
     /** The ring this peer writes and the server reads. */
     OneToOneRingBuffer toServer() {
         return channel.clientToServer();
