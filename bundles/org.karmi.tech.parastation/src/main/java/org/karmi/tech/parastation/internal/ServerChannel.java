@@ -167,7 +167,7 @@ final class ServerChannel implements ServerConnection, Runnable {
         final IdleStrategy idle = this.idle;
         while (!closed.get()) {
             receiver.begin(request);
-            idleSinceNs.set(nowNotBusy());
+            idleSinceNs.setRelease(nowNotBusy()); // no fence per call: the exchange below decides any race
             idle.reset();
             int rounds = 0;
             boolean complete;
