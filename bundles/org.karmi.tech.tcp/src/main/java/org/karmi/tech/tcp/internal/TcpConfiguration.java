@@ -1,6 +1,7 @@
 package org.karmi.tech.tcp.internal;
 
 import org.osgi.service.metatype.annotations.AttributeDefinition;
+import org.osgi.service.metatype.annotations.AttributeType;
 import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
 /** Configuration of the tcp technology (PID {@value TcpTechnologyComponent#PID}); defaults in {@link TcpSettings}. */
@@ -31,4 +32,32 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 
     @AttributeDefinition(description = "Most inbound connections served at once; more are refused.", min = "1")
     int maxConnections() default TcpSettings.DEFAULT_MAX_CONNECTIONS;
+
+    // TLS (key "tls.keyStore" etc.: an underscore in a method name is a dot in the key)
+
+    @AttributeDefinition(description = "Speak TLS 1.3: the listener accepts only TLS (unless tls.keepPlaintext) "
+            + "and this node connects with TLS; needs tls.keyStore and tls.trustStore.")
+    boolean tls() default TlsSettings.DEFAULT_ENABLED;
+
+    @AttributeDefinition(description = "PKCS#12 file with this node's private key and certificate "
+            + "(its server and its client certificate).")
+    String tls_keyStore() default "";
+
+    @AttributeDefinition(description = "Password of tls.keyStore and of its key.", type = AttributeType.PASSWORD)
+    String tls_keyStorePassword() default "";
+
+    @AttributeDefinition(description = "PKCS#12 file with the certificates (or CA certificates) of the peers "
+            + "this node trusts, as servers and as clients.")
+    String tls_trustStore() default "";
+
+    @AttributeDefinition(description = "Password of tls.trustStore.", type = AttributeType.PASSWORD)
+    String tls_trustStorePassword() default "";
+
+    @AttributeDefinition(description = "With TLS, refuse clients without a certificate tls.trustStore trusts "
+            + "(mutual authentication).")
+    boolean tls_clientAuth() default TlsSettings.DEFAULT_CLIENT_AUTH;
+
+    @AttributeDefinition(description = "With TLS, still accept plaintext connections on the same port and "
+            + "advertise a UTID without the TLS flag (for migrating a deployment).")
+    boolean tls_keepPlaintext() default TlsSettings.DEFAULT_KEEP_PLAINTEXT;
 }

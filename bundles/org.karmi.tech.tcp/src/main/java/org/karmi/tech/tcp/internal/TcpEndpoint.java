@@ -44,6 +44,8 @@ final class TcpEndpoint {
     final TechnologyContext context;
     final TechnologyCounters statistics = new TechnologyCounters();
     final int ioTimeoutMillis;
+    /** TLS of this life ({@link TlsSockets#OFF} without): who speaks it and the handshakes. */
+    final TlsSockets tls;
     private final ServerSocket serverSocket;
     private final Utid localUtid;
     private final Map<Utid, ConnectionPool> pools = new ConcurrentHashMap<>();
@@ -53,8 +55,9 @@ final class TcpEndpoint {
     private final Thread watchdog;
     private volatile boolean closed;
 
-    private TcpEndpoint(Technology technology, TcpSettings settings, TechnologyContext context,
+    private TcpEndpoint(Technology technology, TcpSettings settings, TlsSockets tls, TechnologyContext context,
                         ServerSocket serverSocket, Utid localUtid) {
+        this.tls = tls;
         this.technology = technology;
         this.settings = settings;
         this.context = context;
@@ -73,7 +76,9 @@ final class TcpEndpoint {
      *
      * @throws BindException naming host:port if it cannot be bound (for example, in use)
      */
-    static TcpEndpoint start(Technology technology, TcpSettings settings, TechnologyContext context) throws IOException {
+    static TcpEndpoint start(Technology technology, TcpSettings settings, TlsSettings tlsSettings,
+                             TechnologyContext context) throws IOException {
+        TlsSockets tls = TlsSockets.create(tlsSettings, 10_000); // a bad store fails before binding
         InetAddress host = InetAddress.getByName(settings.host());
         ServerSocket ss = new ServerSocket();
         try {
@@ -87,8 +92,8 @@ final class TcpEndpoint {
             throw b;
         }
         InetAddress advertised = host.isAnyLocalAddress() ? InetAddress.getLocalHost() : host;
-        Utid utid = TcpAddress.utid(advertised, ss.getLocalPort());
-        TcpEndpoint endpoint = new TcpEndpoint(technology, settings, context, ss, utid);
+        Utid utid = TcpAddress.utid(advertised, ss.getLocalPort(), tls.tlsOnly());
+        TcpEndpoint endpoint = new TcpEndpoint(technology, settings, tls, context, ss, utid);
         endpoint.acceptor.start();
         endpoint.watchdog.start();
         return endpoint;
@@ -124,7 +129,7 @@ final class TcpEndpoint {
         checkOpen();
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         String target = TcpAddress.text(pool.address);
-        Socket socket = new Socket();
+        Socket socket = tls.clientSocket(pool.utid, target);
         TcpClientConnection c = null;
         try {
             socket.setTcpNoDelay(true);
@@ -145,10 +150,12 @@ final class TcpEndpoint {
             c.arm(Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
             Handshake peer;
             try {
+                tls.startClient(socket, target, pool.utid);
                 peer = TcpHandshake.client(c, context);
                 c.disarm();
             } catch (IOException e) {
-                throw c.timedOut() ? c.timeout("no handshake from tcp", timeoutMillis, e) : e;
+                throw c.timedOut() ? c.timeout("no handshake from tcp", timeoutMillis, e)
+                        : tls.explain(e, socket, target, pool.utid);
             }
             c.handshakeDone(peer);
             checkOpen();
@@ -202,7 +209,7 @@ final class TcpEndpoint {
             try {
                 s.setTcpNoDelay(true);
                 s.setKeepAlive(true);
-                c = new TcpServerConnection(this, s);
+                c = new TcpServerConnection(this, tls.accepted(s)); // TLS is chosen and shaken hands on c's thread
                 inbound.incrementAndGet();
                 register(c);
                 Thread t = new Thread(c, "karmi-tcp-in-" + c.peer);

@@ -62,14 +62,16 @@ final class TcpHandshake {
     }
 
     /**
-     * Server side: reads the client's HELLO and answers HELLO_ACK (the caller bounds it with a deadline),
-     * or REFUSE (with the reason) and throws.
+     * Server side: opens TLS if the endpoint has it ({@link TlsSockets#startServer}), reads the
+     * client's HELLO and answers HELLO_ACK (the caller bounds it all with a deadline), or REFUSE
+     * (with the reason) and throws.
      *
      * @return the client's handshake
      * @throws RefusedException if the peer was refused (the REFUSE has been sent, best effort)
      * @throws IOException if the hello did not arrive in time or the connection failed
      */
     static Handshake server(TcpServerConnection c, TechnologyContext context) throws IOException {
+        c.endpoint.tls.startServer(c); // TLS handshake or plaintext, within the same deadline as the hello
         Handshake mine = Handshake.of(context);
         try {
             c.reader.read(MAX_HELLO_FRAME);

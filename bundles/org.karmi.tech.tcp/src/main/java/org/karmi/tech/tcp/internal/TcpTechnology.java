@@ -23,16 +23,23 @@ public final class TcpTechnology implements Technology {
     private static final TechnologyStatistics NONE = new TechnologyCounters();
 
     private final TcpSettings settings;
+    private final TlsSettings tls;
     private volatile TcpEndpoint endpoint;
     private volatile TechnologyStatistics lastStatistics = NONE;
 
-    /** Settings from the {@code karmi.tcp.*} system properties (defaults: 127.0.0.1:2099). */
+    /** Settings from the {@code karmi.tcp.*} system properties (defaults: 127.0.0.1:2099, no TLS). */
     public TcpTechnology() {
-        this(TcpSettings.fromSystemProperties());
+        this(TcpSettings.fromSystemProperties(), TlsSettings.fromSystemProperties());
     }
 
+    /** Plaintext only. */
     public TcpTechnology(TcpSettings settings) {
+        this(settings, TlsSettings.DISABLED);
+    }
+
+    public TcpTechnology(TcpSettings settings, TlsSettings tls) {
         this.settings = settings;
+        this.tls = tls;
     }
 
     public TcpSettings settings() {
@@ -49,7 +56,7 @@ public final class TcpTechnology implements Technology {
         if (endpoint != null) {
             throw new IllegalStateException("tcp technology already started at " + endpoint.localUtid());
         }
-        TcpEndpoint e = TcpEndpoint.start(this, settings, context);
+        TcpEndpoint e = TcpEndpoint.start(this, settings, tls, context);
         lastStatistics = e.statistics;
         endpoint = e;
     }
@@ -69,7 +76,9 @@ public final class TcpTechnology implements Technology {
     }
 
     /**
-     * The tcp UTID of {@code host:port}; the host name is resolved now.
+     * The tcp UTID of {@code host:port}; the host name is resolved now. It carries the TLS flag
+     * when this node speaks only TLS (it would connect with TLS anyway, and the UTID then equals
+     * the one the node at host:port advertises, so both share one connection pool).
      *
      * @throws java.net.UnknownHostException if {@code host} does not resolve
      * @throws IllegalArgumentException if {@code port} is not 1 to 65535
@@ -79,7 +88,7 @@ public final class TcpTechnology implements Technology {
         if (port <= 0 || port > 0xffff) {
             throw new IllegalArgumentException("tcp port out of range: " + port);
         }
-        return TcpAddress.utid(java.net.InetAddress.getByName(host), port);
+        return TcpAddress.utid(java.net.InetAddress.getByName(host), port, tls.tlsOnly());
     }
 
     /** {@code tcp 127.0.0.1:2099} ({@code [::1]:2099} for IPv6); other UTIDs in hex form. */

@@ -2,6 +2,7 @@ package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Technology;
@@ -37,15 +38,28 @@ public final class TcpTechnologyComponent implements Technology {
      */
     @Activate
     public TcpTechnologyComponent(Map<String, Object> properties, BundleContext context) {
-        this(TcpSettings.fromProperties(key -> {
+        this(lookup(properties, context));
+    }
+
+    private TcpTechnologyComponent(UnaryOperator<String> lookup) {
+        this(TcpSettings.fromProperties(lookup), TlsSettings.fromProperties(lookup));
+    }
+
+    private static UnaryOperator<String> lookup(Map<String, Object> properties, BundleContext context) {
+        return key -> {
             Object configured = properties.get(key);
             return configured != null ? String.valueOf(configured) : context.getProperty(TcpSettings.PROPERTY_PREFIX + key);
-        }));
+        };
     }
 
     /** A component over explicit settings (tests). */
     TcpTechnologyComponent(TcpSettings settings) {
-        this.delegate = new TcpTechnology(settings);
+        this(settings, TlsSettings.DISABLED);
+    }
+
+    /** A component over explicit settings, with TLS (tests). */
+    TcpTechnologyComponent(TcpSettings settings, TlsSettings tls) {
+        this.delegate = new TcpTechnology(settings, tls);
     }
 
     @Deactivate
