@@ -14,7 +14,10 @@ import org.karmi.spi.transport.WireBuffer;
  * fixed width, little-endian ({@code byte[]} by {@code arraycopy}, boolean by a loop, the others
  * by one bulk copy through the stream's cached {@link BulkViews}): n, n, 2n, 2n, 4n,
  * 8n, 4n, 8n bytes for boolean, byte, char, short, int, long, float, double. Object arrays: a
- * varint length, then each element as an object.
+ * varint length, then each element as an object. A primitive array's length is checked against
+ * the bytes left (its elements are read right after it is made); an object array's also counts
+ * against the message's element budget ({@link UkaInput#readLength(int)}), as its elements,
+ * read later, may be arrays claiming the same bytes again.
  *
  * <p>Threading: stateless singletons (the object-array marshaller holds only its component type).
  */
@@ -33,9 +36,11 @@ final class ArrayMarshallers {
         return b.position;
     }
 
+    /** The length of a primitive array, whose {@code width}-byte elements follow as one block. */
     private static int length(MarshalInput in, Class<?> arrayType, int width) throws IOException {
-        int n = in.readLength(width);
-        ((UkaInput) in).checkArray(arrayType, n);
+        UkaInput u = (UkaInput) in;
+        int n = u.readBlockLength(width);
+        u.checkArray(arrayType, n);
         return n;
     }
 
@@ -248,7 +253,9 @@ final class ArrayMarshallers {
 
         @Override
         public Object[] read(MarshalInput in) throws IOException, ClassNotFoundException {
-            int n = length(in, arrayType, 1);
+            UkaInput u = (UkaInput) in;
+            int n = u.readLength(1);
+            u.checkArray(arrayType, n);
             Object[] v = (Object[]) Array.newInstance(component, n);
             in.reference(v);
             for (int i = 0; i < n; i++) {

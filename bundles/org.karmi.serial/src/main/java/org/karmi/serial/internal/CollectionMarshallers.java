@@ -29,7 +29,9 @@ import org.karmi.serial.spi.Marshaller;
  * collection writes its comparator as an object first ({@code null} = natural order), so a
  * comparator that is not serializable fails on writing. The {@code List.of}/{@code Set.of}/
  * {@code Map.of} kinds read back as the same kinds (a list with {@code null}s, from
- * {@code Stream.toList()}, as an unmodifiable list that allows them).
+ * {@code Stream.toList()}, as an unmodifiable list that allows them). Every size read counts
+ * against the message's element budget ({@link UkaInput#readLength(int)}) before anything is
+ * made for it; a hash set's or map's twice, for its table.
  *
  * <p>Threading: stateless singletons.
  */
@@ -41,9 +43,12 @@ final class CollectionMarshallers {
     /** A mutable collection made with a capacity hint, filled with {@code add}. */
     static final class Coll<C extends Collection<Object>> implements Marshaller<C> {
         private final IntFunction<C> factory;
+        /** Element budget an element: {@code HASH_SLOTS} for a hash table, else 1. */
+        private final int slotsPerElement;
 
-        Coll(IntFunction<C> factory) {
+        Coll(IntFunction<C> factory, int slotsPerElement) {
             this.factory = factory;
+            this.slotsPerElement = slotsPerElement;
         }
 
         @Override
@@ -53,7 +58,7 @@ final class CollectionMarshallers {
 
         @Override
         public C read(MarshalInput in) throws IOException, ClassNotFoundException {
-            int n = in.readLength(1);
+            int n = ((UkaInput) in).readLength(1, slotsPerElement);
             C c = in.reference(factory.apply(n));
             for (int i = 0; i < n; i++) {
                 c.add(in.readObject());
@@ -62,7 +67,7 @@ final class CollectionMarshallers {
         }
     }
 
-    /** A mutable map made with a capacity hint. */
+    /** A mutable hash map made with a capacity hint: its table counts two slots an entry against the element budget. */
     static final class MapM<M extends Map<Object, Object>> implements Marshaller<M> {
         private final IntFunction<M> factory;
 
@@ -77,18 +82,25 @@ final class CollectionMarshallers {
 
         @Override
         public M read(MarshalInput in) throws IOException, ClassNotFoundException {
-            int n = in.readLength(2);
+            int n = ((UkaInput) in).readLength(2, HASH_SLOTS);
             M m = in.reference(factory.apply(n));
             readEntries(in, m, n);
             return m;
         }
     }
 
-    static final Marshaller<ArrayList<Object>> ARRAY_LIST = new Coll<>(ArrayList::new);
-    static final Marshaller<LinkedList<Object>> LINKED_LIST = new Coll<>(n -> new LinkedList<>());
-    static final Marshaller<ArrayDeque<Object>> ARRAY_DEQUE = new Coll<>(ArrayDeque::new);
-    static final Marshaller<HashSet<Object>> HASH_SET = new Coll<>(n -> new HashSet<>(capacity(n)));
-    static final Marshaller<LinkedHashSet<Object>> LINKED_HASH_SET = new Coll<>(n -> new LinkedHashSet<>(capacity(n)));
+    /**
+     * Element budget an element of a hash set or map: the table pre-sized for n elements has up to
+     * 8n/3 slots; a message's own elements (at least a byte each) still never claim more than the
+     * budget's twice its bytes.
+     */
+    private static final int HASH_SLOTS = 2;
+
+    static final Marshaller<ArrayList<Object>> ARRAY_LIST = new Coll<>(ArrayList::new, 1);
+    static final Marshaller<LinkedList<Object>> LINKED_LIST = new Coll<>(n -> new LinkedList<>(), 1);
+    static final Marshaller<ArrayDeque<Object>> ARRAY_DEQUE = new Coll<>(ArrayDeque::new, 1);
+    static final Marshaller<HashSet<Object>> HASH_SET = new Coll<>(n -> new HashSet<>(capacity(n)), HASH_SLOTS);
+    static final Marshaller<LinkedHashSet<Object>> LINKED_HASH_SET = new Coll<>(n -> new LinkedHashSet<>(capacity(n)), HASH_SLOTS);
     static final Marshaller<HashMap<Object, Object>> HASH_MAP = new MapM<>(n -> new HashMap<>(capacity(n)));
     static final Marshaller<LinkedHashMap<Object, Object>> LINKED_HASH_MAP = new MapM<>(n -> new LinkedHashMap<>(capacity(n)));
 

@@ -25,8 +25,9 @@ import org.karmi.spi.transport.WireBuffer;
  * complete JDK object stream (its own header, 4 bytes) written by a fresh
  * {@link ObjectOutputStream} straight into the buffer. Reading uses an {@link ObjectInputStream}
  * over exactly that sub-range, which resolves classes through the stream's loader only and
- * checks every class against the same filter as the UKA stream. Identity is kept inside the
- * nested stream, not across its boundary.
+ * checks every class against the same filter as the UKA stream, and every array it allocates
+ * against the UKA message's element budget. Identity is kept inside the nested stream, not
+ * across its boundary.
  *
  * <p>Threading: stateless singleton.
  */
@@ -64,6 +65,13 @@ final class JdkFallback implements Marshaller<Object> {
         Object o;
         try {
             o = ois.readObject();
+        } catch (InvalidClassException e) {
+            StreamCorruptedException limit = uka.takeNestedRefusal(); // the stream says only "filter status: REJECTED"
+            if (limit == null) {
+                throw e;
+            }
+            limit.initCause(e);
+            throw limit;
         } finally {
             b.position = start + n;
         }

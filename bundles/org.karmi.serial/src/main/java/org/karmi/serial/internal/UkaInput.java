@@ -22,7 +22,9 @@ import org.karmi.spi.transport.WireBuffer;
  * forgot its types, and the table is cut back) and the message's handle table. Reading is safe
  * by default: classes resolve only through the loader given to {@link #begin}, are
  * instantiated only if the {@link ClassFilter} allows them, lengths are checked against the
- * bytes present before allocating, and depth and object count are bounded. Any failure is an
+ * bytes present before allocating, the elements a message pre-allocates from the lengths it
+ * claims are bounded by a budget of twice its size (see {@link #readLength(int)}), and depth and
+ * object count are bounded. Any failure is an
  * {@link IOException} ({@link StreamCorruptedException}, {@link InvalidClassException}) or a
  * {@link ClassNotFoundException} naming what was wrong; nothing half-built is returned.
  *
@@ -31,6 +33,11 @@ import org.karmi.spi.transport.WireBuffer;
 public final class UkaInput implements MarshalInput {
 
     private static final int MAX_CLASS_NAME = 4096;
+    /**
+     * Elements any message may pre-allocate from claimed lengths on top of twice its size, as the
+     * jdk serializer's: room for the small arrays and tables of a small message.
+     */
+    static final long ELEMENT_SLACK = 4096;
 
     private final ClassRegistry registry;
     private final RemoteObjectCodec remotes;
@@ -50,6 +57,14 @@ public final class UkaInput implements MarshalInput {
     private int graph = -1;
     private int objects;
     private int depth;
+    /**
+     * Elements this message may still pre-allocate from lengths it claims: starts at twice its
+     * bytes plus {@link #ELEMENT_SLACK}. Claims nest (an array's first element may be an array
+     * claiming the same bytes again), so each checked against the bytes left is not enough.
+     */
+    private long elementsLeft;
+    /** Why a class or array inside a JDK-serialized object was refused by this stream, if it was. */
+    private StreamCorruptedException nestedRefusal;
 
     private ReadType[] types = new ReadType[16];
     private int typeCount;
@@ -119,6 +134,10 @@ public final class UkaInput implements MarshalInput {
             this.loader = l;
         }
         this.messageStart = buffer.position;
+        this.elementsLeft = 2L * (buffer.limit - buffer.position) + ELEMENT_SLACK;
+        if (nestedRefusal != null) {
+            nestedRefusal = null; // stored only when set: see above
+        }
         this.classFilter.begin(filter);
         this.depth = 0;
         this.objects = 0;
@@ -419,14 +438,50 @@ public final class UkaInput implements MarshalInput {
         }
     }
 
-    /** The filter status for a class met inside a JDK-serialized object. */
+    /**
+     * The filter status for a class met inside a JDK-serialized object. The arrays that stream
+     * allocates (those it contains and the tables {@code HashMap.readObject} and the like ask for
+     * before reading their elements) count against this message's element budget, a primitive
+     * element by its size: the JDK stream checks no length against the bytes it has.
+     */
     ObjectInputFilter.Status nestedFilterStatus(ObjectInputFilter.FilterInfo info) {
         if (info.depth() + depth > maxDepth || info.references() + objects > maxObjects) {
+            return ObjectInputFilter.Status.REJECTED;
+        }
+        long n = info.arrayLength();
+        Class<?> c = info.serialClass();
+        if (n >= 0 && c != null && c.isArray()) {
+            Class<?> e = c.getComponentType();
+            long elements = e.isPrimitive() ? n * primitiveBytes(e) : n;
+            if (elements > elementsLeft) {
+                nestedRefusal = overElementBudget(c.getTypeName() + " of " + n + " elements in a JDK-serialized object", elements);
+                return ObjectInputFilter.Status.REJECTED;
+            }
+            elementsLeft -= elements;
+        } else if (n < -1) {
+            nestedRefusal = corrupt("negative array length " + n + " in a JDK-serialized object");
             return ObjectInputFilter.Status.REJECTED;
         }
         ObjectInputFilter.Status s = classFilter.status(info.serialClass(), info.arrayLength(), depth,
                 handleCount, buf.position - messageStart);
         return s == ObjectInputFilter.Status.UNDECIDED ? ObjectInputFilter.Status.REJECTED : s;
+    }
+
+    /** Why {@link #nestedFilterStatus} last refused something in this message, once; else {@code null}. */
+    StreamCorruptedException takeNestedRefusal() {
+        StreamCorruptedException r = nestedRefusal;
+        nestedRefusal = null;
+        return r;
+    }
+
+    private static int primitiveBytes(Class<?> p) {
+        if (p == long.class || p == double.class) {
+            return 8;
+        }
+        if (p == int.class || p == float.class) {
+            return 4;
+        }
+        return p == char.class || p == short.class ? 2 : 1;
     }
 
     /** Resolves {@code name} through this message's loader only. */
@@ -484,14 +539,60 @@ public final class UkaInput implements MarshalInput {
         throw corrupt("varint longer than 5 bytes");
     }
 
+    /**
+     * {@inheritDoc} The elements also count against this message's element budget: the lengths a
+     * message claims may add up to at most twice its bytes plus {@value #ELEMENT_SLACK} elements,
+     * so that claims nested inside each other, each of which fits in the bytes left, cannot make
+     * the reader allocate more than a small multiple of the message. A message that carries the
+     * elements it claims never reaches it: each element takes at least a byte of its own, so its
+     * lengths claim at most one element a byte (two for a hash table's, see below).
+     */
     @Override
     public int readLength(int minBytesPerElement) throws IOException {
+        int n = readBlockLength(minBytesPerElement);
+        claim(n, n);
+        return n;
+    }
+
+    /**
+     * {@link #readLength(int)} for a table that takes more than one slot an element: counts
+     * {@code slotsPerElement} per element against the element budget (a hash set or map pre-sized
+     * for n elements has a table of up to 2.7 n slots: 2).
+     */
+    int readLength(int minBytesPerElement, int slotsPerElement) throws IOException {
+        int n = readBlockLength(minBytesPerElement);
+        claim(n, (long) n * slotsPerElement);
+        return n;
+    }
+
+    /**
+     * Reads a length checked against the bytes left only: for elements that follow as one block
+     * read right after the allocation (primitive arrays), which therefore takes no more than the
+     * message's own bytes and needs no share of the element budget.
+     */
+    int readBlockLength(int bytesPerElement) throws IOException {
         int n = readVarInt();
-        if (n < 0 || (long) n * minBytesPerElement > buf.remaining()) {
-            throw corrupt("length " + (n & 0xFFFFFFFFL) + " (at least " + minBytesPerElement
+        if (n < 0 || (long) n * bytesPerElement > buf.remaining()) {
+            throw corrupt("length " + (n & 0xFFFFFFFFL) + " (at least " + bytesPerElement
                     + " bytes each) but only " + buf.remaining() + " bytes remain");
         }
         return n;
+    }
+
+    private void claim(int length, long elements) throws StreamCorruptedException {
+        long left = elementsLeft - elements;
+        if (left < 0) {
+            throw overElementBudget("length " + length, elements);
+        }
+        elementsLeft = left;
+    }
+
+    private StreamCorruptedException overElementBudget(String what, long elements) {
+        long bytes = buf.limit - messageStart;
+        long budget = 2 * bytes + ELEMENT_SLACK;
+        return corrupt(what + ": " + elements + " more elements would take what this message pre-allocates from"
+                + " claimed lengths past its limit of " + budget + " (2 x its " + bytes + " bytes + " + ELEMENT_SLACK
+                + "); " + (budget - elementsLeft) + " already claimed");
     }
 
     @Override

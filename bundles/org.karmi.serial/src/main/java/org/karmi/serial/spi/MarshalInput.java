@@ -25,9 +25,14 @@ public interface MarshalInput extends SerialInput {
 
     /**
      * Reads a varint length and checks that at least {@code length * minBytesPerElement}
-     * bytes remain, so that allocating {@code length} elements is safe.
+     * bytes remain and that the message's element budget has room for {@code length} more
+     * elements, so that allocating {@code length} elements is safe. The budget bounds what
+     * all the lengths of one message claim together (at most twice its bytes plus 4096
+     * elements), since claims nested in each other may each fit in the bytes left; a message
+     * whose elements take at least one byte each never reaches it.
      *
-     * @throws java.io.StreamCorruptedException if negative or longer than the rest of the message
+     * @throws java.io.StreamCorruptedException if negative, longer than the rest of the message
+     *         or beyond the message's element budget
      */
     int readLength(int minBytesPerElement) throws IOException;
 
