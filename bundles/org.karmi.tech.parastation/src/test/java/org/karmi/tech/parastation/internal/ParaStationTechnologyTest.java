@@ -384,4 +384,17 @@ class ParaStationTechnologyTest {
         assertThrows(IllegalArgumentException.class,
                 () -> ParaStationConfig.from(n -> n.equals("ringCapacity") ? "1000" : null));
     }
+
+    @Test
+    void failureLogIntervalAndConnectionLimitAreSettingsWithPositiveValues() {
+        ParaStationConfig c = ParaStationConfig.from(n -> n.equals("failureLogIntervalMs") ? "500"
+                : n.equals("maxConnections") ? "7" : null);
+        assertEquals(500, c.failureLogIntervalMs());
+        assertEquals(7, c.maxConnections());
+        assertEquals(ParaStationConfig.DEFAULT_FAILURE_LOG_INTERVAL_MS, ParaStationConfig.defaults().failureLogIntervalMs());
+        assertEquals(ParaStationConfig.DEFAULT_MAX_CONNECTIONS, ParaStationConfig.defaults().maxConnections());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ParaStationConfig.from(n -> n.equals("maxConnections") ? "0" : null));
+        assertTrue(e.getMessage().contains("maxConnections"), e.getMessage());
+    }
 }
