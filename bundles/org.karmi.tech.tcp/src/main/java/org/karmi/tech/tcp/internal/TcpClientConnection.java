@@ -27,6 +27,8 @@ final class TcpClientConnection extends TcpLink implements Connection {
     private Handshake remote;
     private Object attachment;
     private int lastCallId;
+    /** Whether the server retired this connection (CLOSE with the drain flag): closed on release. */
+    private boolean drained;
     /** System.nanoTime() of the last release, read by the watchdog. */
     volatile long releasedAtNanos;
 
@@ -70,7 +72,7 @@ final class TcpClientConnection extends TcpLink implements Connection {
         try {
             writeFrame(request, MessageType.CALL, id);
             stats.callsSent.increment();
-            reader.read(endpoint.settings.maxFrameBytes());
+            readReply();
             disarm();
             stats.bytesReceived.add(reader.takeBytesRead());
             if (reader.type() != MessageType.REPLY || reader.callId() != id) {
@@ -80,6 +82,19 @@ final class TcpClientConnection extends TcpLink implements Connection {
         } catch (IOException | RuntimeException e) {
             close();
             throw explain(e, timeout);
+        }
+    }
+
+    /**
+     * Reads the next frame; a server's drain CLOSE before it means the server retired the
+     * connection and still answers this call (it crossed the CLOSE), so it is read past.
+     */
+    private void readReply() throws IOException {
+        int max = endpoint.settings.maxFrameBytes();
+        reader.read(max);
+        if (reader.type() == MessageType.CLOSE && (reader.flags() & TcpFrameDescriptor.FLAG_DRAIN) != 0) {
+            drained = true;
+            reader.read(max);
         }
     }
 
@@ -100,7 +115,7 @@ final class TcpClientConnection extends TcpLink implements Connection {
 
     @Override
     public void release() {
-        if (isClosed() || endpoint.isClosed()) {
+        if (isClosed() || endpoint.isClosed() || drained) {
             close();
             return;
         }

@@ -30,8 +30,18 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
             min = "0", max = "1000000")
     long spinMicros() default TcpSettings.DEFAULT_SPIN_MICROS;
 
-    @AttributeDefinition(description = "Most inbound connections served at once; more are refused.", min = "1")
+    @AttributeDefinition(description = "Most inbound connections served at once. At the limit the longest-idle "
+            + "one is retired to admit a new one; only when every one has a call in flight is a new one refused.",
+            min = "1")
     int maxConnections() default TcpSettings.DEFAULT_MAX_CONNECTIONS;
+
+    @AttributeDefinition(description = "An inbound connection with no call for this long is retired (ms).", min = "1")
+    long serverIdleTimeoutMillis() default TcpSettings.DEFAULT_SERVER_IDLE_TIMEOUT_MILLIS;
+
+    @AttributeDefinition(description = "At most one log line per interval for each kind of event a peer can cause "
+            + "at will (refused connections, retired connections, failed handshakes, bad frames), with the count (ms).",
+            min = "0")
+    long logIntervalMillis() default TcpSettings.DEFAULT_LOG_INTERVAL_MILLIS;
 
     // TLS (key "tls.keyStore" etc.: an underscore in a method name is a dot in the key)
 

@@ -13,8 +13,8 @@ import java.net.Socket;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import org.karmi.spi.transport.LogLimiter;
 import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Handshake;
@@ -26,8 +26,11 @@ import org.karmi.spi.transport.WireBuffer;
 
 /**
  * One life of a TCP technology, from {@code start} to {@code close}: the listening socket and
- * its acceptor thread, a thread per inbound connection, the client connection pools and the
- * watchdog that closes idle pooled connections and stalled writes. Thread-safe.
+ * its acceptor thread, a thread per inbound connection within a {@link ConnectionBudget}, the
+ * client connection pools and the watchdog that closes idle pooled connections, retires idle
+ * inbound ones and enforces deadlines. Events a peer can cause at will (refusals, retired
+ * connections, failed handshakes, bad frames) are counted in {@code connectionsRefused} where
+ * they cost a connection, and logged at most once per {@code logIntervalMillis} each. Thread-safe.
  */
 final class TcpEndpoint {
 
@@ -50,7 +53,11 @@ final class TcpEndpoint {
     private final Utid localUtid;
     private final Map<Utid, ConnectionPool> pools = new ConcurrentHashMap<>();
     private final Set<TcpLink> links = ConcurrentHashMap.newKeySet();
-    private final AtomicInteger inbound = new AtomicInteger();
+    private final ConnectionBudget inbound;
+    private final LogLimiter refusedLog;
+    private final LogLimiter retiredLog;
+    private final LogLimiter handshakeLog;
+    private final LogLimiter misbehaviourLog;
     private final Thread acceptor;
     private final Thread watchdog;
     private volatile boolean closed;
@@ -69,6 +76,12 @@ final class TcpEndpoint {
         this.watchdog = new Thread(this::watchdogLoop, "karmi-tcp-watchdog-" + name);
         acceptor.setDaemon(true);
         watchdog.setDaemon(true);
+        this.inbound = new ConnectionBudget(this, name);
+        long interval = settings.logIntervalMillis();
+        this.refusedLog = new LogLimiter(LOG, WARNING, interval);
+        this.retiredLog = new LogLimiter(LOG, WARNING, interval);
+        this.handshakeLog = new LogLimiter(LOG, WARNING, interval);
+        this.misbehaviourLog = new LogLimiter(LOG, WARNING, interval);
     }
 
     /**
@@ -78,7 +91,7 @@ final class TcpEndpoint {
      */
     static TcpEndpoint start(Technology technology, TcpSettings settings, TlsSettings tlsSettings,
                              TechnologyContext context) throws IOException {
-        TlsSockets tls = TlsSockets.create(tlsSettings, 10_000); // a bad store fails before binding
+        TlsSockets tls = TlsSockets.create(tlsSettings, settings.logIntervalMillis()); // a bad store fails before binding
         InetAddress host = InetAddress.getByName(settings.host());
         ServerSocket ss = new ServerSocket();
         try {
@@ -94,6 +107,7 @@ final class TcpEndpoint {
         InetAddress advertised = host.isAnyLocalAddress() ? InetAddress.getLocalHost() : host;
         Utid utid = TcpAddress.utid(advertised, ss.getLocalPort(), tls.tlsOnly());
         TcpEndpoint endpoint = new TcpEndpoint(technology, settings, tls, context, ss, utid);
+        endpoint.inbound.start();
         endpoint.acceptor.start();
         endpoint.watchdog.start();
         return endpoint;
@@ -201,7 +215,7 @@ final class TcpEndpoint {
                 }
                 continue;
             }
-            if (inbound.get() >= settings.maxConnections()) {
+            if (!inbound.makeRoom(System.nanoTime())) {
                 refuseOverLimit(s);
                 continue;
             }
@@ -210,14 +224,15 @@ final class TcpEndpoint {
                 s.setTcpNoDelay(true);
                 s.setKeepAlive(true);
                 c = new TcpServerConnection(this, tls.accepted(s)); // TLS is chosen and shaken hands on c's thread
-                inbound.incrementAndGet();
                 register(c);
+                inbound.admitted(c);
                 Thread t = new Thread(c, "karmi-tcp-in-" + c.peer);
                 t.setDaemon(true);
                 t.start();
             } catch (IOException | RuntimeException | OutOfMemoryError e) {
-                if (!closed) {
-                    LOG.log(WARNING, "tcp: cannot serve connection from " + s.getRemoteSocketAddress() + ": " + e);
+                if (!closed) { // e.g. no thread to be had: as repeatable by a peer as a refusal
+                    statistics.connectionsRefused.increment();
+                    refusedLog.log("tcp: cannot serve connection from " + s.getRemoteSocketAddress() + ": " + e);
                 }
                 if (c != null) {
                     c.close();
@@ -234,8 +249,9 @@ final class TcpEndpoint {
 
     /** Answers a connection over the limit with REFUSE (code 4) and closes it, on the acceptor thread. */
     private void refuseOverLimit(Socket s) {
-        String message = "node over its limit of " + settings.maxConnections() + " tcp connections";
-        LOG.log(WARNING, "tcp: refused connection from " + s.getRemoteSocketAddress() + ": " + message);
+        String message = "node over its limit of " + settings.maxConnections() + " tcp connections, each with a call in flight";
+        statistics.connectionsRefused.increment();
+        refusedLog.log("tcp: refused connection from " + s.getRemoteSocketAddress() + ": " + message);
         try (s) {
             WireBuffer b = new WireBuffer(256);
             b.position = TcpFrameDescriptor.HEADER_LENGTH;
@@ -253,13 +269,32 @@ final class TcpEndpoint {
         }
     }
 
-    void inboundClosed() {
-        inbound.decrementAndGet();
+    void inboundClosed(TcpServerConnection c) {
+        inbound.closed(c);
+    }
+
+    /** Counts and logs (rate-limited) a connection retired at the limit to admit a new one. */
+    void retired(TcpServerConnection c, String why) {
+        statistics.connectionsRefused.increment();
+        retiredLog.log("tcp: at the limit of " + settings.maxConnections() + " connections, retired the one from "
+                + c.peer + " (" + why + ") to admit a new one");
+    }
+
+    /** Counts and logs (rate-limited) a connection closed because its handshake was refused, failed or too slow. */
+    void handshakeFailed(String peer, String why) {
+        statistics.connectionsRefused.increment();
+        handshakeLog.log("tcp: closed connection from " + peer + ": " + why);
+    }
+
+    /** Logs (rate-limited) a connection closed for bad input after its handshake. */
+    void misbehaved(String peer, String why) {
+        misbehaviourLog.log("tcp: closing connection from " + peer + ": " + why);
     }
 
     private void watchdogLoop() {
         long idleNanos = settings.idleTimeoutMillis() * 1_000_000L;
-        long idlePeriod = Math.max(1, Math.min(1000, settings.idleTimeoutMillis() / 4)) * 1_000_000L;
+        long idlePeriod = Math.max(1, Math.min(1000,
+                Math.min(settings.idleTimeoutMillis(), settings.serverIdleTimeoutMillis()) / 4)) * 1_000_000L;
         long nextIdleScan = System.nanoTime() + idlePeriod;
         while (!closed) {
             LockSupport.parkNanos(this, WATCHDOG_PERIOD_NANOS);
@@ -274,6 +309,7 @@ final class TcpEndpoint {
             for (ConnectionPool pool : pools.values()) {
                 pool.closeIdle(now, idleNanos); // pools stay (one per peer): removing one races with a release into it
             }
+            inbound.scan(now);
         }
     }
 
@@ -289,6 +325,7 @@ final class TcpEndpoint {
             LOG.log(DEBUG, "tcp: closing " + localUtid + ": " + e);
         }
         LockSupport.unpark(watchdog);
+        inbound.close();
         for (ConnectionPool pool : pools.values()) {
             pool.closeAll();
         }

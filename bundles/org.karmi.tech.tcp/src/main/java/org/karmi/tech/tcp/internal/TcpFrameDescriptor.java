@@ -12,7 +12,7 @@ import org.karmi.spi.transport.WireBuffer;
  *  +---------------------------------------------------------------+
  *  |          frame length (i32): header + payload, 12..max        |  0
  *  +---------------+---------------+-------------------------------+
- *  |  type (u8)    |  flags (u8)=0 |        reserved (u16) = 0     |  4
+ *  |  type (u8)    |  flags (u8)   |        reserved (u16) = 0     |  4
  *  +---------------+---------------+-------------------------------+
  *  |          call id (i32): CALL/REPLY pair, 0 otherwise          |  8
  *  +---------------------------------------------------------------+
@@ -27,7 +27,7 @@ final class TcpFrameDescriptor {
     static final int LENGTH_OFFSET = 0;
     /** Offset of the frame type (u8, one of {@link org.karmi.spi.transport.MessageType}). */
     static final int TYPE_OFFSET = LENGTH_OFFSET + Integer.BYTES;
-    /** Offset of the flags (u8); written 0, unknown bits ignored. */
+    /** Offset of the flags (u8); unknown bits are ignored. */
     static final int FLAGS_OFFSET = TYPE_OFFSET + Byte.BYTES;
     /** Offset of the reserved field (u16); written 0, ignored. */
     static final int RESERVED_OFFSET = FLAGS_OFFSET + Byte.BYTES;
@@ -36,14 +36,26 @@ final class TcpFrameDescriptor {
     /** Length of the header; the payload starts here. */
     static final int HEADER_LENGTH = CALL_ID_OFFSET + Integer.BYTES;
 
+    /**
+     * Flag of a server's CLOSE: the connection was retired because it was idle (or evicted for
+     * a new one), not because its technology stops; a CALL that crossed this CLOSE is still
+     * answered, so its client reads on for the REPLY and then drops the connection.
+     */
+    static final byte FLAG_DRAIN = 0x01;
+
     private TcpFrameDescriptor() {
     }
 
     /** Writes a header at offset 0 of {@code frame} for a frame of {@code length} bytes in total. */
     static void writeHeader(byte[] frame, int length, byte type, int callId) {
+        writeHeader(frame, length, type, (byte) 0, callId);
+    }
+
+    /** Writes a header with {@code flags}. */
+    static void writeHeader(byte[] frame, int length, byte type, byte flags, int callId) {
         WireBuffer.putInt(frame, LENGTH_OFFSET, length);
         frame[TYPE_OFFSET] = type;
-        frame[FLAGS_OFFSET] = 0;
+        frame[FLAGS_OFFSET] = flags;
         WireBuffer.putShort(frame, RESERVED_OFFSET, (short) 0);
         WireBuffer.putInt(frame, CALL_ID_OFFSET, callId);
     }
@@ -54,6 +66,10 @@ final class TcpFrameDescriptor {
 
     static byte type(byte[] frame) {
         return frame[TYPE_OFFSET];
+    }
+
+    static byte flags(byte[] frame) {
+        return frame[FLAGS_OFFSET];
     }
 
     static int callId(byte[] frame) {

@@ -42,21 +42,35 @@ final class TcpHandshake {
         out.clearForWrite(HEADER_LENGTH);
         mine.writeTo(out);
         c.writeFrame(out, MessageType.HELLO, 0);
-        c.reader.read(MAX_HELLO_FRAME);
-        c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
-        WireBuffer in = c.reader.buffer();
-        byte type = c.reader.type();
+        try {
+            return readAnswer(c.reader, mine, c.peer);
+        } finally {
+            c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
+        }
+    }
+
+    /**
+     * Client side, after the HELLO went out: reads and checks the server's answer (the parsing
+     * that the fuzz tests drive with arbitrary bytes).
+     *
+     * @return the server's handshake
+     * @throws IOException carrying the server's refusal text, or naming what was wrong
+     */
+    static Handshake readAnswer(FrameReader reader, Handshake mine, String peerName) throws IOException {
+        reader.read(MAX_HELLO_FRAME);
+        WireBuffer in = reader.buffer();
+        byte type = reader.type();
         if (type == MessageType.REFUSE) {
-            throw new IOException(Handshake.readRefusal(in) + " [tcp " + c.peer + "]");
+            throw new IOException(Handshake.readRefusal(in) + " [tcp " + peerName + "]");
         }
         if (type != MessageType.HELLO_ACK) {
-            throw new StreamCorruptedException("tcp peer " + c.peer + " answered HELLO with "
+            throw new StreamCorruptedException("tcp peer " + peerName + " answered HELLO with "
                     + MessageType.name(type) + " instead of HELLO_ACK or REFUSE");
         }
         Handshake peer = Handshake.readFrom(in);
         int code = mine.checkCompatible(peer);
         if (code != 0) {
-            throw new IOException("tcp peer " + c.peer + " accepted, but is incompatible: " + mine.refusalMessage(code, peer));
+            throw new IOException("tcp peer " + peerName + " accepted, but is incompatible: " + mine.refusalMessage(code, peer));
         }
         return peer;
     }
@@ -73,30 +87,59 @@ final class TcpHandshake {
     static Handshake server(TcpServerConnection c, TechnologyContext context) throws IOException {
         c.endpoint.tls.startServer(c); // TLS handshake or plaintext, within the same deadline as the hello
         Handshake mine = Handshake.of(context);
-        try {
-            c.reader.read(MAX_HELLO_FRAME);
-        } catch (StreamCorruptedException e) {
-            throw refuse(c, Handshake.REFUSED_MALFORMED, "not a KaRMI hello: " + e.getMessage());
-        } finally {
-            c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
-        }
-        byte type = c.reader.type();
-        if (type != MessageType.HELLO) {
-            throw refuse(c, Handshake.REFUSED_MALFORMED, "expected HELLO as the first frame, got " + MessageType.name(type));
-        }
         Handshake peer;
         try {
-            peer = Handshake.readFrom(c.reader.buffer());
-        } catch (StreamCorruptedException e) {
-            throw refuse(c, Handshake.REFUSED_MALFORMED, e.getMessage());
-        }
-        int code = mine.checkCompatible(peer);
-        if (code != 0) {
-            throw refuse(c, code, mine.refusalMessage(code, peer));
+            peer = readHello(c.reader, mine);
+        } catch (Refusal r) {
+            throw refuse(c, r.code, r.getMessage());
+        } finally {
+            c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
         }
         WireBuffer out = c.reply();
         mine.writeTo(out);
         c.writeFrame(out, MessageType.HELLO_ACK, 0);
+        return peer;
+    }
+
+    /** What {@link #readHello} found wrong with a hello: the REFUSE code and text to answer. */
+    static final class Refusal extends IOException {
+        private static final long serialVersionUID = 1L;
+        final int code;
+
+        Refusal(int code, String message) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    /**
+     * Server side: reads and checks a client's HELLO (the parsing that the fuzz tests drive with
+     * arbitrary bytes).
+     *
+     * @return the client's handshake
+     * @throws Refusal if the hello is to be refused, with the code and the text
+     * @throws IOException if the hello did not arrive (connection closed or timed out)
+     */
+    static Handshake readHello(FrameReader reader, Handshake mine) throws IOException {
+        try {
+            reader.read(MAX_HELLO_FRAME);
+        } catch (StreamCorruptedException e) {
+            throw new Refusal(Handshake.REFUSED_MALFORMED, "not a KaRMI hello: " + e.getMessage());
+        }
+        byte type = reader.type();
+        if (type != MessageType.HELLO) {
+            throw new Refusal(Handshake.REFUSED_MALFORMED, "expected HELLO as the first frame, got " + MessageType.name(type));
+        }
+        Handshake peer;
+        try {
+            peer = Handshake.readFrom(reader.buffer());
+        } catch (StreamCorruptedException e) {
+            throw new Refusal(Handshake.REFUSED_MALFORMED, e.getMessage());
+        }
+        int code = mine.checkCompatible(peer);
+        if (code != 0) {
+            throw new Refusal(code, mine.refusalMessage(code, peer));
+        }
         return peer;
     }
 

@@ -1,6 +1,7 @@
 package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -12,14 +13,14 @@ import org.karmi.spi.transport.WireBuffer;
  * What the client and the server end of a TCP connection share: the socket, the frame reader,
  * framed writes with one socket write per frame, a deadline on the blocking operation in
  * progress (enforced by the endpoint's watchdog, which closes the socket when it passes), and
- * an idempotent close.
+ * an idempotent close that gives the reader's buffered bytes back to the node's inbound budget.
  *
  * <p>Sockets carry no {@code SO_TIMEOUT}: a timed read costs extra system calls on every
  * call, and every timeout here also breaks the connection, so closing the socket from the
  * watchdog is the same outcome, cheaper. Reading and writing are each done by one thread at a
  * time (the connection's protocol guarantees it); deadlines and {@link #close()} are thread-safe.
  */
-abstract class TcpLink {
+abstract class TcpLink implements FrameReader.Owner {
 
     final TcpEndpoint endpoint;
     final Socket socket;
@@ -31,13 +32,27 @@ abstract class TcpLink {
     private OutputStream out;
     /** System.nanoTime() by which the running operation must end, 0 when none is bounded. */
     private volatile long deadlineNanos;
+    /** System.nanoTime() by which a CLOSE being written must be out, 0 when none is (separate from the reader's deadline). */
+    private volatile long closeDeadlineNanos;
     private volatile boolean timedOut;
 
     TcpLink(TcpEndpoint endpoint, Socket socket, String peer) {
         this.endpoint = endpoint;
         this.socket = socket;
         this.peer = peer;
-        this.reader = new FrameReader(socket, this, endpoint.settings.spinMicros() * 1000L);
+        this.reader = new FrameReader(this, endpoint.settings.spinMicros() * 1000L, endpoint.context.inboundBudget());
+    }
+
+    @Override
+    public InputStream input() throws IOException {
+        return socket.getInputStream();
+    }
+
+    /** The running operation's deadline; a read outside any (none today) gets the io timeout. */
+    @Override
+    public long readDeadlineNanos() {
+        long d = deadlineNanos;
+        return d != 0 ? d : System.nanoTime() + endpoint.ioTimeoutMillis * 1_000_000L;
     }
 
     /** Bounds the blocking operations from now on by {@code timeoutMillis}. */
@@ -59,14 +74,19 @@ abstract class TcpLink {
     }
 
     /** Called by the reader when a frame arrived only partly with its first read. */
-    void frameStarted() {
+    @Override
+    public void frameStarted() {
     }
 
-    /** The watchdog: closes the socket if the running operation is past its deadline. */
+    /** The watchdog: closes the socket if the running operation or a CLOSE being written is past its deadline. */
     final void checkDeadline(long nowNanos) {
         long deadline = deadlineNanos;
         if (deadline != 0 && nowNanos - deadline > 0 && !closed.get()) {
             timedOut = true;
+            close();
+        }
+        long closeDeadline = closeDeadlineNanos;
+        if (closeDeadline != 0 && nowNanos - closeDeadline > 0) {
             close();
         }
     }
@@ -86,13 +106,18 @@ abstract class TcpLink {
      * @return the frame length
      */
     final int writeFrame(WireBuffer buffer, byte type, int callId) throws IOException {
+        return writeFrame(buffer, type, (byte) 0, callId);
+    }
+
+    /** {@link #writeFrame(WireBuffer, byte, int)} with header flags. */
+    final int writeFrame(WireBuffer buffer, byte type, byte flags, int callId) throws IOException {
         int length = buffer.position;
         if (length > endpoint.settings.maxFrameBytes()) {
             throw new IOException("message of " + length + " bytes exceeds the tcp maxFrameBytes limit of "
                     + endpoint.settings.maxFrameBytes());
         }
         synchronized (writeLock) {
-            TcpFrameDescriptor.writeHeader(buffer.array, length, type, callId);
+            TcpFrameDescriptor.writeHeader(buffer.array, length, type, flags, callId);
             OutputStream o = out;
             if (o == null) {
                 o = out = socket.getOutputStream();
@@ -116,6 +141,7 @@ abstract class TcpLink {
                 // closing: nothing left to do
             }
             endpoint.forget(this);
+            reader.release();
             onClose();
         }
     }
@@ -127,14 +153,29 @@ abstract class TcpLink {
     final void closeOrderly() {
         if (!closed.get()) {
             try {
-                WireBuffer b = new WireBuffer(TcpFrameDescriptor.HEADER_LENGTH);
-                b.position = TcpFrameDescriptor.HEADER_LENGTH;
-                arm(1000);
-                writeFrame(b, MessageType.CLOSE, 0);
+                sendClose((byte) 0, 1_000_000_000L);
             } catch (IOException ignored) {
                 // the peer is gone already: closing anyway
             }
         }
         close();
+    }
+
+    /**
+     * Writes a CLOSE frame with {@code flags} after any frame being written; the write itself
+     * is bounded by {@code timeoutNanos} (a peer that does not read loses the connection)
+     * without touching the deadline of a read in progress.
+     */
+    final void sendClose(byte flags, long timeoutNanos) throws IOException {
+        WireBuffer b = new WireBuffer(TcpFrameDescriptor.HEADER_LENGTH);
+        b.position = TcpFrameDescriptor.HEADER_LENGTH;
+        synchronized (writeLock) {
+            closeDeadlineNanos = System.nanoTime() + timeoutNanos;
+            try {
+                writeFrame(b, MessageType.CLOSE, flags, 0);
+            } finally {
+                closeDeadlineNanos = 0;
+            }
+        }
     }
 }

@@ -19,21 +19,24 @@ import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
- * The server end of one TCP connection: its own thread does the handshake, then reads a frame,
- * hands a CALL to the {@link InboundHandler} and reads nothing more until {@link #sendReply()}
- * (from any thread) has answered it; bad input closes the connection with one log line. The
- * reader thread and the one replying hand over through an atomic state; close is thread-safe.
+ * The server end of one TCP connection: its own thread does the handshake (bounded from
+ * accept by the io timeout), then reads a frame, hands a CALL to the {@link InboundHandler}
+ * and reads nothing more until {@link #sendReply()} (from any thread) has answered it; bad
+ * input closes the connection with a rate-limited log line. The {@link ConnectionBudget} may
+ * retire it while no call is in flight ({@link #beginDrain}). The reader thread and the one
+ * replying hand over through an atomic state; close is thread-safe.
  */
 final class TcpServerConnection extends TcpLink implements ServerConnection, Runnable {
 
-    private static final int READING = 0;
-    private static final int IN_CALL = 1;
-    private static final int CLOSED = 2;
+    static final int HANDSHAKE = 0;
+    static final int READING = 1;
+    static final int IN_CALL = 2;
+    static final int CLOSED = 3;
 
     private final InboundHandler handler;
     private final int ioTimeoutMillis;
     private final WireBuffer reply = new WireBuffer(FrameReader.INITIAL_CAPACITY);
-    private final AtomicInteger state = new AtomicInteger(READING);
+    private final AtomicInteger state = new AtomicInteger(HANDSHAKE);
     private final long spinNanos;
     private volatile Thread readerThread;
     private Handshake remote;
@@ -41,12 +44,18 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     private int currentCallId;
     /** Whether the reader armed a deadline for the rest of a partly arrived frame. */
     private boolean restArmed;
+    /** System.nanoTime() since when no call has been in flight (accept time during the handshake). */
+    private volatile long idleSinceNanos;
+    /** System.nanoTime() after which a retired connection is closed once idle; 0 while not retired. */
+    private volatile long drainDeadlineNanos;
 
     TcpServerConnection(TcpEndpoint endpoint, Socket socket) {
         super(endpoint, socket, TcpAddress.text((java.net.InetSocketAddress) socket.getRemoteSocketAddress()));
         this.handler = endpoint.context.inbound();
         this.ioTimeoutMillis = endpoint.ioTimeoutMillis;
         this.spinNanos = endpoint.settings.spinMicros() * 1000L;
+        this.idleSinceNanos = System.nanoTime();
+        arm(ioTimeoutMillis); // the handshake deadline runs from accept: a slowly trickled hello cannot extend it
     }
 
     @Override public long remoteNodeId() { return remote.nodeId(); }
@@ -88,6 +97,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         if (reply.array.length > FrameReader.SHRINK_ABOVE) {
             reply.array = new byte[FrameReader.INITIAL_CAPACITY];
         }
+        idleSinceNanos = System.nanoTime(); // before READING: eviction must not see the call's start as idle time
         if (state.compareAndSet(IN_CALL, READING)) {
             Thread reader = readerThread;
             if (reader != Thread.currentThread()) {
@@ -99,20 +109,29 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     @Override
     public void run() {
         readerThread = Thread.currentThread();
-        arm(ioTimeoutMillis);
         try {
             remote = TcpHandshake.server(this, endpoint.context);
             disarm();
         } catch (TcpHandshake.RefusedException e) {
-            TcpEndpoint.LOG.log(WARNING, "tcp: refused connection from " + peer + ": " + e.getMessage());
+            endpoint.handshakeFailed(peer, e.getMessage());
             close();
             return;
         } catch (IOException | RuntimeException e) {
-            String why = timedOut() ? "no handshake within " + ioTimeoutMillis + " ms" : "handshake failed: " + e;
-            TcpEndpoint.LOG.log(isClosed() && !timedOut() ? DEBUG : WARNING, "tcp: closing connection from " + peer + ": " + why);
+            if (timedOut()) {
+                endpoint.handshakeFailed(peer, "no handshake within " + ioTimeoutMillis + " ms");
+            } else if (isClosed()) {
+                TcpEndpoint.LOG.log(DEBUG, "tcp: connection from " + peer + " closed during the handshake: " + e);
+            } else {
+                endpoint.handshakeFailed(peer, "handshake failed: " + e);
+            }
             close();
             return;
         }
+        if (!state.compareAndSet(HANDSHAKE, READING)) {
+            close(); // retired while the HELLO_ACK went out
+            return;
+        }
+        idleSinceNanos = System.nanoTime();
         try {
             serve();
         } finally {
@@ -148,33 +167,48 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
                 } else if (type == MessageType.ONE_WAY) {
                     stats.oneWayReceived.increment();
                     handler.onOneWay(this, reader.buffer());
+                    idleSinceNanos = System.nanoTime();
                 } else if (type == MessageType.CLOSE) {
                     TcpEndpoint.LOG.log(DEBUG, "tcp: " + peer + " closed its connection");
                     return;
                 } else {
-                    TcpEndpoint.LOG.log(WARNING, "tcp: closing connection from " + peer + ": unexpected frame "
-                            + MessageType.name(type) + " after the handshake");
+                    endpoint.misbehaved(peer, "unexpected frame " + MessageType.name(type) + " after the handshake");
+                    return;
+                }
+                reader.shrink();
+                if (drainOver()) {
                     return;
                 }
             }
         } catch (EOFException e) {
             boolean midFrame = reader.midFrame();
-            TcpEndpoint.LOG.log(midFrame && !isClosed() ? WARNING : DEBUG, "tcp: connection from " + peer + ": " + e.getMessage());
+            if (midFrame && !isClosed()) {
+                endpoint.misbehaved(peer, e.getMessage());
+            } else {
+                TcpEndpoint.LOG.log(DEBUG, "tcp: connection from " + peer + ": " + e.getMessage());
+            }
         } catch (StreamCorruptedException e) {
-            TcpEndpoint.LOG.log(WARNING, "tcp: closing connection from " + peer + ": " + e.getMessage());
+            endpoint.misbehaved(peer, e.getMessage());
         } catch (IOException e) {
             if (timedOut()) {
-                TcpEndpoint.LOG.log(WARNING, "tcp: closing connection from " + peer + ": frame incomplete after "
-                        + ioTimeoutMillis + " ms");
-                return;
+                endpoint.misbehaved(peer, "frame incomplete after " + ioTimeoutMillis + " ms");
+            } else if (isClosed()) {
+                TcpEndpoint.LOG.log(DEBUG, "tcp: connection from " + peer + " closed: " + e);
+            } else {
+                endpoint.misbehaved(peer, "read failed: " + e);
             }
-            TcpEndpoint.LOG.log(isClosed() ? DEBUG : WARNING, "tcp: connection from " + peer + " failed: " + e);
         } catch (RuntimeException | Error e) {
             if (e instanceof VirtualMachineError vme && !(e instanceof OutOfMemoryError)) {
                 throw vme;
             }
             TcpEndpoint.LOG.log(WARNING, "tcp: closing connection from " + peer + ": inbound handler threw " + e);
         }
+    }
+
+    /** Whether this connection was retired and its grace is over (checked between frames). */
+    private boolean drainOver() {
+        long d = drainDeadlineNanos;
+        return d != 0 && System.nanoTime() - d > 0;
     }
 
     /** Blocks the reader until the call was answered (or the connection closed): polls briefly, then parks. */
@@ -196,9 +230,66 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         closeOrderly();
     }
 
+    // ----- what the connection budget asks -----
+
+    /** Whether no call is in flight: still in the handshake, or between calls. */
+    boolean idle() {
+        int s = state.get();
+        return s == HANDSHAKE || s == READING;
+    }
+
+    boolean handshaking() {
+        return state.get() == HANDSHAKE;
+    }
+
+    /** Whether the handshake is done and no call is in flight. */
+    boolean betweenCalls() {
+        return state.get() == READING;
+    }
+
+    long idleSinceNanos() {
+        return idleSinceNanos;
+    }
+
+    long drainDeadlineNanos() {
+        return drainDeadlineNanos;
+    }
+
+    /**
+     * Retires the connection: from now on it is closed as soon as it is idle after
+     * {@code deadlineNanos}; calls that cross the CLOSE sent by {@link #sendDrainClose} are
+     * still served until then.
+     */
+    void beginDrain(long deadlineNanos) {
+        drainDeadlineNanos = deadlineNanos == 0 ? 1 : deadlineNanos;
+    }
+
+    /** Sends CLOSE with {@link TcpFrameDescriptor#FLAG_DRAIN}, its write bounded by {@code timeoutNanos}; on the budget's thread. */
+    void sendDrainClose(long timeoutNanos) {
+        if (isClosed()) {
+            return;
+        }
+        try {
+            sendClose(TcpFrameDescriptor.FLAG_DRAIN, timeoutNanos);
+        } catch (IOException e) {
+            TcpEndpoint.LOG.log(DEBUG, "tcp: retiring connection from " + peer + ": " + e);
+            close();
+        }
+    }
+
+    /** Closes the connection if no call is in flight (a call that wins the race finishes first); whether it did. */
+    boolean closeIfIdle() {
+        int s = state.get();
+        if ((s == HANDSHAKE || s == READING) && state.compareAndSet(s, CLOSED)) {
+            close();
+            return true;
+        }
+        return isClosed();
+    }
+
     @Override
-    void frameStarted() {
-        if (!restArmed && !isClosed()) {
+    public void frameStarted() {
+        if (!restArmed && !isClosed() && state.get() != HANDSHAKE) {
             arm(ioTimeoutMillis);
             restArmed = true;
         }
@@ -212,7 +303,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
             LockSupport.unpark(reader);
         }
         endpoint.statistics.closed();
-        endpoint.inboundClosed();
+        endpoint.inboundClosed(this);
     }
 
     @Override

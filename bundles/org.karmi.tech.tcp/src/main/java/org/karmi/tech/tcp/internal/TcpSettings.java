@@ -15,10 +15,18 @@ import org.karmi.registry.Registry;
  * @param connectTimeoutMillis upper bound on a TCP connect (acquire's own timeout may be shorter)
  * @param maxFrameBytes     largest frame (header + payload) sent or accepted
  * @param spinMicros        how long a reader polls for data before it blocks (0 = block at once)
- * @param maxConnections    most inbound connections served at once; more are refused (code 4)
+ * @param maxConnections    most inbound connections served at once; at the limit the longest-idle
+ *                          one is retired to admit a new one, and only when every one has a call
+ *                          in flight is a new one refused (code 4)
+ * @param serverIdleTimeoutMillis an inbound connection with no call for this long is retired (CLOSE
+ *                          with the drain flag)
+ * @param logIntervalMillis at most one log line per interval for each kind of event a peer can cause
+ *                          at will (refusals, retired connections, failed handshakes, bad frames),
+ *                          with the count of the events since the last line; 0 logs every event
  */
 public record TcpSettings(String host, int port, long idleTimeoutMillis, long connectTimeoutMillis,
-                          int maxFrameBytes, long spinMicros, int maxConnections) {
+                          int maxFrameBytes, long spinMicros, int maxConnections, long serverIdleTimeoutMillis,
+                          long logIntervalMillis) {
 
     /** Default bind address: loopback only, never a public address unless configured. */
     public static final String DEFAULT_HOST = "127.0.0.1";
@@ -38,6 +46,13 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
     public static final long DEFAULT_SPIN_MICROS = 0;
     /** Default limit of inbound connections (each has a thread). */
     public static final int DEFAULT_MAX_CONNECTIONS = 1024;
+    /**
+     * Default idle time after which the server retires an inbound connection: the client side's
+     * default, so that a client with default settings usually retires its pooled connection itself.
+     */
+    public static final long DEFAULT_SERVER_IDLE_TIMEOUT_MILLIS = DEFAULT_IDLE_TIMEOUT_MILLIS;
+    /** Default interval between two log lines about the same kind of peer-caused event. */
+    public static final long DEFAULT_LOG_INTERVAL_MILLIS = 10_000;
 
     /** Prefix of the system properties read by {@link #fromSystemProperties()}. */
     public static final String PROPERTY_PREFIX = "karmi.tcp.";
@@ -66,7 +81,18 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
         if (maxConnections < 1) {
             throw new IllegalArgumentException("karmi.tcp maxConnections must be > 0: " + maxConnections);
         }
+        if (serverIdleTimeoutMillis <= 0 || logIntervalMillis < 0) {
+            throw new IllegalArgumentException("karmi.tcp serverIdleTimeoutMillis must be > 0 and logIntervalMillis >= 0: "
+                    + serverIdleTimeoutMillis + " ms, " + logIntervalMillis + " ms");
+        }
         host = host.trim();
+    }
+
+    /** Settings with the default server idle time and log interval. */
+    public TcpSettings(String host, int port, long idleTimeoutMillis, long connectTimeoutMillis, int maxFrameBytes,
+                       long spinMicros, int maxConnections) {
+        this(host, port, idleTimeoutMillis, connectTimeoutMillis, maxFrameBytes, spinMicros, maxConnections,
+                DEFAULT_SERVER_IDLE_TIMEOUT_MILLIS, DEFAULT_LOG_INTERVAL_MILLIS);
     }
 
     /** The defaults: 127.0.0.1:2099. */
@@ -77,9 +103,9 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
 
     /**
      * Reads {@code karmi.tcp.host}, {@code .port}, {@code .idleTimeoutMillis},
-     * {@code .connectTimeoutMillis}, {@code .maxFrameBytes}, {@code .spinMicros} and
-     * {@code .maxConnections}; missing
-     * ones take their defaults.
+     * {@code .connectTimeoutMillis}, {@code .maxFrameBytes}, {@code .spinMicros},
+     * {@code .maxConnections}, {@code .serverIdleTimeoutMillis} and {@code .logIntervalMillis};
+     * missing ones take their defaults.
      *
      * @throws IllegalArgumentException naming the property whose value is not a number or out of range
      */
@@ -102,7 +128,9 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
                 number(lookup, "connectTimeoutMillis", DEFAULT_CONNECT_TIMEOUT_MILLIS),
                 (int) Math.min(Integer.MAX_VALUE, number(lookup, "maxFrameBytes", DEFAULT_MAX_FRAME_BYTES)),
                 number(lookup, "spinMicros", DEFAULT_SPIN_MICROS),
-                (int) Math.min(Integer.MAX_VALUE, number(lookup, "maxConnections", DEFAULT_MAX_CONNECTIONS)));
+                (int) Math.min(Integer.MAX_VALUE, number(lookup, "maxConnections", DEFAULT_MAX_CONNECTIONS)),
+                number(lookup, "serverIdleTimeoutMillis", DEFAULT_SERVER_IDLE_TIMEOUT_MILLIS),
+                number(lookup, "logIntervalMillis", DEFAULT_LOG_INTERVAL_MILLIS));
     }
 
     private static long number(UnaryOperator<String> lookup, String name, long defaultValue) {
@@ -121,6 +149,12 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
     /** A copy with another port (tests, restarts). */
     public TcpSettings withPort(int newPort) {
         return new TcpSettings(host, newPort, idleTimeoutMillis, connectTimeoutMillis, maxFrameBytes, spinMicros,
-                maxConnections);
+                maxConnections, serverIdleTimeoutMillis, logIntervalMillis);
+    }
+
+    /** A copy with another server idle time and log interval (tests). */
+    public TcpSettings withServerIdle(long newServerIdleTimeoutMillis, long newLogIntervalMillis) {
+        return new TcpSettings(host, port, idleTimeoutMillis, connectTimeoutMillis, maxFrameBytes, spinMicros,
+                maxConnections, newServerIdleTimeoutMillis, newLogIntervalMillis);
     }
 }

@@ -30,7 +30,7 @@ class TcpTechnologyComponentTest {
         TcpConfiguration c = config(Map.of());
         TcpSettings d = TcpSettings.defaults();
         assertEquals(d, new TcpSettings(c.host(), c.port(), c.idleTimeoutMillis(), c.connectTimeoutMillis(),
-                c.maxFrameBytes(), c.spinMicros(), c.maxConnections()));
+                c.maxFrameBytes(), c.spinMicros(), c.maxConnections(), c.serverIdleTimeoutMillis(), c.logIntervalMillis()));
     }
 
     /** A bundle context that answers only framework properties. */

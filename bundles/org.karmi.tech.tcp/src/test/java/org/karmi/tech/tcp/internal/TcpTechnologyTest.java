@@ -373,25 +373,35 @@ class TcpTechnologyTest {
     }
 
     @Test
-    void connectionsOverTheLimitAreRefusedWithCodeFour() throws Exception {
+    void connectionsOverTheLimitAreRefusedWithCodeFourWhenEveryOneHasACallInFlight() throws Exception {
         TcpTechnology server = start(serverNode, new TcpSettings("127.0.0.1", 0, 30_000, 2000,
                 TcpSettings.DEFAULT_MAX_FRAME_BYTES, 0, 2));
         TcpTechnology client = start(clientNode);
         Connection a = client.acquire(server.localUtid(), Tcp.TIMEOUT);
         Connection b = client.acquire(server.localUtid(), Tcp.TIMEOUT);
-        for (int i = 0; i < 5; i++) {
-            IOException e = assertThrows(IOException.class, () -> client.acquire(server.localUtid(), Tcp.TIMEOUT));
-            assertTrue(e.getMessage().contains("code 4") && e.getMessage().contains("limit of 2"), e.getMessage());
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<byte[]> slowA = pool.submit(() -> Tcp.call(a, Tcp.sleepCommand(1500), Tcp.TIMEOUT));
+            Future<byte[]> slowB = pool.submit(() -> Tcp.call(b, Tcp.sleepCommand(1500), Tcp.TIMEOUT));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (server.statistics().callsReceived() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            for (int i = 0; i < 3; i++) {
+                IOException e = assertThrows(IOException.class, () -> client.acquire(server.localUtid(), Tcp.TIMEOUT));
+                assertTrue(e.getMessage().contains("code 4") && e.getMessage().contains("limit of 2"), e.getMessage());
+            }
+            assertEquals(3, server.statistics().connectionsRefused());
+            assertEquals(5, slowA.get(10, TimeUnit.SECONDS).length);
+            assertEquals(5, slowB.get(10, TimeUnit.SECONDS).length);
+        } finally {
+            pool.shutdownNow();
         }
-        assertArrayEquals(new byte[] {'E'}, Tcp.call(a, new byte[] {'E'}, Tcp.TIMEOUT));
-        b.discard();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (server.statistics().connectionsOpen() > 1 && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        Connection c = client.acquire(server.localUtid(), Tcp.TIMEOUT);
+        Connection c = client.acquire(server.localUtid(), Tcp.TIMEOUT); // both idle again: one is retired for c
         assertArrayEquals(new byte[] {'E'}, Tcp.call(c, new byte[] {'E'}, Tcp.TIMEOUT));
+        assertEquals(4, server.statistics().connectionsRefused(), "three refusals and one retired connection");
         a.release();
+        b.release();
         c.release();
     }
 }
