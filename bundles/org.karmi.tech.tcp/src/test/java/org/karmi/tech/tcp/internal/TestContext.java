@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.ServerConnection;
 import org.karmi.spi.transport.TechnologyContext;
@@ -16,7 +17,7 @@ import org.karmi.spi.transport.WireBuffer;
 /**
  * A tiny node for tests: a {@link TechnologyContext} whose handler understands a few commands
  * (first payload byte): 'E' echo, 'S' sleep (int millis) then echo, 'T' throw, 'A' echo
- * answered from another thread. Thread-safe.
+ * answered from another thread, 'N' answer only the request's length (an int). Thread-safe.
  */
 final class TestContext implements TechnologyContext, InboundHandler {
 
@@ -27,6 +28,8 @@ final class TestContext implements TechnologyContext, InboundHandler {
     final AtomicInteger closedConnections = new AtomicInteger();
     final List<byte[]> oneWays = new CopyOnWriteArrayList<>();
     final CountDownLatch callStarted = new CountDownLatch(1);
+    /** The node's inbound byte budget (unlimited unless a test sets one before starting a technology). */
+    volatile InboundByteBudget budget = InboundByteBudget.UNLIMITED;
     private final ExecutorService replier = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "test-replier");
         t.setDaemon(true);
@@ -50,6 +53,7 @@ final class TestContext implements TechnologyContext, InboundHandler {
     @Override public List<Utid> nodeUtids() { return List.of(); }
     @Override public InboundHandler inbound() { return this; }
     @Override public long ioTimeoutMillis() { return ioTimeoutMillis; }
+    @Override public InboundByteBudget inboundBudget() { return budget; }
 
     @Override
     public void onCall(ServerConnection c) {
@@ -67,6 +71,11 @@ final class TestContext implements TechnologyContext, InboundHandler {
                 echo(c);
             }
             case 'T' -> throw new IllegalStateException("test handler told to throw");
+            case 'N' -> {
+                int length = in.remaining();
+                c.reply().writeInt(length);
+                send(c);
+            }
             case 'A' -> {
                 byte[] copy = java.util.Arrays.copyOfRange(in.array, in.position, in.limit);
                 replier.execute(() -> {
