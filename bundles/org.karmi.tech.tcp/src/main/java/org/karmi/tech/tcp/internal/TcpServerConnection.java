@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.StreamCorruptedException;
 import java.net.Socket;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Handshake;
@@ -44,8 +45,12 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     private int currentCallId;
     /** Whether the reader armed a deadline for the rest of a partly arrived frame. */
     private boolean restArmed;
-    /** System.nanoTime() since when no call has been in flight (accept time during the handshake). */
-    private volatile long idleSinceNanos;
+    /**
+     * System.nanoTime() (the endpoint's coarse clock) since when no call has been in flight,
+     * accept time during the handshake; written with release semantics (no fence per call), read
+     * by the budget, which tolerates a stale value.
+     */
+    private final AtomicLong idleSinceNanos = new AtomicLong();
     /** System.nanoTime() after which a retired connection is closed once idle; 0 while not retired. */
     private volatile long drainDeadlineNanos;
 
@@ -54,7 +59,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         this.handler = endpoint.context.inbound();
         this.ioTimeoutMillis = endpoint.ioTimeoutMillis;
         this.spinNanos = endpoint.settings.spinMicros() * 1000L;
-        this.idleSinceNanos = System.nanoTime();
+        this.idleSinceNanos.lazySet(System.nanoTime());
         arm(ioTimeoutMillis); // the handshake deadline runs from accept: a slowly trickled hello cannot extend it
     }
 
@@ -97,7 +102,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         if (reply.array.length > FrameReader.SHRINK_ABOVE) {
             reply.array = new byte[FrameReader.INITIAL_CAPACITY];
         }
-        idleSinceNanos = System.nanoTime(); // before READING: eviction must not see the call's start as idle time
+        idleSinceNanos.lazySet(endpoint.coarseNanos()); // before READING: the call's start is no idle time
         if (state.compareAndSet(IN_CALL, READING)) {
             Thread reader = readerThread;
             if (reader != Thread.currentThread()) {
@@ -131,7 +136,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
             close(); // retired while the HELLO_ACK went out
             return;
         }
-        idleSinceNanos = System.nanoTime();
+        idleSinceNanos.lazySet(System.nanoTime());
         try {
             serve();
         } finally {
@@ -167,7 +172,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
                 } else if (type == MessageType.ONE_WAY) {
                     stats.oneWayReceived.increment();
                     handler.onOneWay(this, reader.buffer());
-                    idleSinceNanos = System.nanoTime();
+                    idleSinceNanos.lazySet(endpoint.coarseNanos());
                 } else if (type == MessageType.CLOSE) {
                     TcpEndpoint.LOG.log(DEBUG, "tcp: " + peer + " closed its connection");
                     return;
@@ -248,7 +253,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     }
 
     long idleSinceNanos() {
-        return idleSinceNanos;
+        return idleSinceNanos.get();
     }
 
     long drainDeadlineNanos() {
