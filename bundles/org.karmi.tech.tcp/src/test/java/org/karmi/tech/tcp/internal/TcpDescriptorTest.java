@@ -86,5 +86,18 @@ class TcpDescriptorTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new TcpSettings("127.0.0.1", 0, 1, 1, 100, 0, 1));
         assertTrue(e.getMessage().contains("maxFrameBytes"), e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> TcpSettings.defaults().withServerIdle(0, 10));
+        assertTrue(e.getMessage().contains("serverIdleTimeoutMillis"), e.getMessage());
+    }
+
+    @Test
+    void serverIdleTimeAndLogIntervalAreReadByName() {
+        java.util.Map<String, String> keys = java.util.Map.of("serverIdleTimeoutMillis", "1500", "logIntervalMillis", "0");
+        TcpSettings s = TcpSettings.fromProperties(keys::get);
+        assertEquals(1500, s.serverIdleTimeoutMillis());
+        assertEquals(0, s.logIntervalMillis());
+        assertEquals(TcpSettings.DEFAULT_IDLE_TIMEOUT_MILLIS, TcpSettings.defaults().serverIdleTimeoutMillis(),
+                "no longer than the client side's idle time: the same");
+        assertEquals(10_000, TcpSettings.defaults().logIntervalMillis());
     }
 }
