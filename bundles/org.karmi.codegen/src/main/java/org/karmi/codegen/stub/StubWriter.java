@@ -31,6 +31,8 @@ final class StubWriter {
         b.append("public final class ").append(m.stubSimpleName).append(m.typeParameterDeclaration())
                 .append(" extends org.karmi.spi.ref.RemoteStub implements ").append(m.sourceName())
                 .append(m.typeArguments()).append(" {\n\n");
+        // stubs are Serializable (RemoteStub writes a StubReference in their place)
+        b.append("    private static final long serialVersionUID = 1L;\n\n");
         for (int i = 0; i < m.methods.size(); i++) {
             b.append("    /** {@code ").append(m.methods.get(i).signature).append("} */\n");
             b.append("    private static final long M").append(i).append(" = ").append(m.methods.get(i).hash).append("L;\n");
