@@ -51,7 +51,9 @@ final class DomainDirectory {
             throw new IOException("parastation: shared-memory directory " + parent + " does not exist (domain "
                     + dir + "); this technology needs a tmpfs such as /dev/shm");
         }
-        Files.createDirectories(dir);
+        if (!Files.isDirectory(dir)) {
+            createOwnerOnly(dir);
+        }
         Path file = dir.resolve(DomainDescriptor.DOMAIN_FILE);
         if (!Files.exists(file)) {
             createDomainFile(dir, file);
@@ -64,6 +66,22 @@ final class DomainDirectory {
                     + " version %d)", file, DomainDescriptor.VERSION, magic, version));
         }
         return new DomainDirectory(dir, b);
+    }
+
+    /**
+     * Creates the domain directory readable and writable by this user only (0700): whoever can
+     * write it can write every node's rings (docs/SECURITY.md). A domain shared by several users
+     * needs a directory prepared by the administrator.
+     */
+    private static void createOwnerOnly(Path dir) throws IOException {
+        try {
+            Files.createDirectory(dir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        } catch (java.nio.file.FileAlreadyExistsException raced) {
+            // another node of the domain created it first
+        } catch (UnsupportedOperationException notPosix) {
+            Files.createDirectories(dir);
+        }
     }
 
     private static void createDomainFile(Path dir, Path file) throws IOException {
