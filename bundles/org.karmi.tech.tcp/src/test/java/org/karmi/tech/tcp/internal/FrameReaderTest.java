@@ -103,6 +103,25 @@ class FrameReaderTest {
     }
 
     @Test
+    void pastOneMebibyteTheBufferGrowsFourfold() throws IOException {
+        byte[] p = payload(10 << 20, 10);
+        Observed in = new Observed(RawPeer.frame(MessageType.CALL, 7, p), 64 * 1024);
+        InboundByteBudget budget = new InboundByteBudget(64 << 20);
+        FrameReader r = StreamOwner.reader(in, budget, 1_000_000_000L);
+        in.reader = r;
+        r.read(MAX);
+        assertArrayEquals(p, payloadOf(r));
+        List<Integer> capacities = in.seen.stream().map(Seen::capacity).distinct().toList();
+        int frame = p.length + TcpFrameDescriptor.HEADER_LENGTH;
+        assertEquals(List.of(1 << 20, 4 << 20, frame), capacities.subList(capacities.size() - 3, capacities.size()));
+        for (Seen s : in.seen) {
+            assertTrue(s.capacity <= Math.max(INITIAL, 4 * s.delivered), s.capacity + " for " + s.delivered + " bytes");
+        }
+        r.release();
+        assertEquals(0, budget.inUse());
+    }
+
+    @Test
     void announcedLengthIsNeverAllocatedBeforeItsBytesArrive() {
         byte[] header = RawPeer.frame(64 << 20, MessageType.CALL, 1, payload(20_000, 2));
         Observed in = new Observed(header, 4096);
