@@ -60,6 +60,7 @@ final class JdkFallback implements Marshaller<Object> {
         int n = b.readInt();
         b.require(n);
         UkaInput uka = (UkaInput) in;
+        uka.takeNestedRefusal(); // one an object's readObject swallowed is not this object's
         int start = b.position;
         Nested ois = new Nested(new ByteArrayInputStream(b.array, start, n), uka);
         Object o;

@@ -63,7 +63,10 @@ public final class UkaInput implements MarshalInput {
      * claiming the same bytes again), so each checked against the bytes left is not enough.
      */
     private long elementsLeft;
-    /** Why a class or array inside a JDK-serialized object was refused by this stream, if it was. */
+    /**
+     * Why a class or array inside the JDK-serialized object being read was refused by this
+     * stream, if it was (cleared when such an object starts, not in {@link #begin}, which stays small).
+     */
     private StreamCorruptedException nestedRefusal;
 
     private ReadType[] types = new ReadType[16];
@@ -135,9 +138,6 @@ public final class UkaInput implements MarshalInput {
         }
         this.messageStart = buffer.position;
         this.elementsLeft = 2L * (buffer.limit - buffer.position) + ELEMENT_SLACK;
-        if (nestedRefusal != null) {
-            nestedRefusal = null; // stored only when set: see above
-        }
         this.classFilter.begin(filter);
         this.depth = 0;
         this.objects = 0;
@@ -467,10 +467,12 @@ public final class UkaInput implements MarshalInput {
         return s == ObjectInputFilter.Status.UNDECIDED ? ObjectInputFilter.Status.REJECTED : s;
     }
 
-    /** Why {@link #nestedFilterStatus} last refused something in this message, once; else {@code null}. */
+    /** Why {@link #nestedFilterStatus} refused something since the last call, once; else {@code null}. */
     StreamCorruptedException takeNestedRefusal() {
         StreamCorruptedException r = nestedRefusal;
-        nestedRefusal = null;
+        if (r != null) {
+            nestedRefusal = null;
+        }
         return r;
     }
 
