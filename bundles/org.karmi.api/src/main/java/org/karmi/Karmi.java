@@ -48,6 +48,18 @@ public final class Karmi {
         }
     }
 
+    /**
+     * The default runtime if one exists (created by {@link #runtime()} or
+     * {@linkplain #install installed}), else {@code null}: never creates one. For code that
+     * must not start a node as a side effect, such as {@code hashCode} of an object that may
+     * or may not be exported.
+     *
+     * @since 1.2
+     */
+    public static RemoteRuntime current() {
+        return current;
+    }
+
     /** Makes {@code runtime} the default if there is none yet; returns whether it did. */
     public static boolean install(RemoteRuntime runtime) {
         synchronized (LOCK) {

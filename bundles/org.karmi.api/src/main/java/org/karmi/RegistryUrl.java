@@ -1,90 +1,155 @@
 package org.karmi;
 
 import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Objects;
 
 import org.karmi.registry.Registry;
 
 /**
- * A parsed registry URL: {@code [karmi:|rmi:]//host[:port]/name}, or a bare {@code name}.
- * Host defaults to {@code localhost}, port to {@link Registry#REGISTRY_PORT}. Immutable.
+ * A parsed registry URL, read as {@link java.rmi.Naming} reads it: {@code name},
+ * {@code /name}, {@code //host/name}, {@code //host:port/name}, {@code rmi://host:port/name},
+ * {@code rmi:///name}, {@code rmi://:port/name}, or the same with the scheme {@code karmi}; a
+ * URL without a name ({@code rmi://host:port/}, {@code rmi:///}, {@code //host}) names the
+ * registry itself. Host defaults to {@code localhost}, port to {@link Registry#REGISTRY_PORT}.
+ * Immutable.
  */
 public final class RegistryUrl {
 
     private final String host;
+    private final String givenHost;
     private final int port;
+    private final int givenPort;
     private final String name;
 
-    private RegistryUrl(String host, int port, String name) {
-        this.host = host;
-        this.port = port;
+    private RegistryUrl(String givenHost, int givenPort, String name) {
+        this.givenHost = givenHost;
+        this.host = givenHost.isEmpty() ? "localhost" : givenHost;
+        this.givenPort = givenPort;
+        this.port = givenPort <= 0 ? Registry.REGISTRY_PORT : givenPort;
         this.name = name;
     }
 
-    /** Host of the registry. */
+    /** Host of the registry ({@code localhost} if the URL names none). */
     public String host() { return host; }
-    /** Port of the registry. */
+    /** Port of the registry ({@link Registry#REGISTRY_PORT} if the URL names none). */
     public int port() { return port; }
-    /** The bound name (may be empty for {@code list}). */
+    /** The bound name; empty if the URL names the registry itself. */
     public String name() { return name; }
 
     /**
-     * Parses a registry URL.
+     * Whether the URL has a name; one without names the registry itself.
      *
-     * @throws MalformedURLException if the scheme is neither {@code karmi} nor {@code rmi}, or
-     *                               the URL has a query or fragment, or the port is invalid
+     * @since 1.2
      */
-    public static RegistryUrl parse(String url) throws MalformedURLException {
-        if (url == null) {
-            throw new MalformedURLException("null registry URL");
-        }
-        if (url.indexOf('?') >= 0 || url.indexOf('#') >= 0) {
-            throw new MalformedURLException("registry URL may not have a query or fragment: " + url);
-        }
-        String rest;
-        int scheme = url.indexOf("://");
-        if (scheme >= 0) {
-            String s = url.substring(0, scheme);
-            if (!s.equals("karmi") && !s.equals("rmi")) {
-                throw new MalformedURLException("not a registry URL (scheme must be karmi or rmi): " + url);
-            }
-            rest = url.substring(scheme + 3);
-        } else if (url.startsWith("//")) {
-            rest = url.substring(2);
-        } else if (url.indexOf('/') < 0 && url.indexOf(':') < 0) {
-            return new RegistryUrl("localhost", Registry.REGISTRY_PORT, url);
-        } else {
-            throw new MalformedURLException("not a registry URL (expected [karmi:|rmi:]//host:port/name): " + url);
-        }
-        int slash = rest.indexOf('/');
-        String authority = slash < 0 ? rest : rest.substring(0, slash);
-        String name = slash < 0 ? "" : rest.substring(slash + 1);
-        String host = authority;
-        int port = Registry.REGISTRY_PORT;
-        int colon = authority.lastIndexOf(':');
-        if (colon >= 0 && authority.indexOf(']', colon) < 0) { // a port, not part of an IPv6 literal
-            host = authority.substring(0, colon);
-            port = parsePort(authority.substring(colon + 1), url);
-        }
-        if (host.startsWith("[") && host.endsWith("]")) {
-            host = host.substring(1, host.length() - 1);
-        }
-        return new RegistryUrl(host.isEmpty() ? "localhost" : host, port, name);
+    public boolean hasName() {
+        return !name.isEmpty();
     }
 
-    private static int parsePort(String text, String url) throws MalformedURLException {
-        try {
-            int port = Integer.parseInt(text);
-            if (port >= 0 && port <= 0xffff) {
-                return port;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
+    /**
+     * What {@link java.rmi.Naming#list} puts before each bound name: {@code //host:port/} with
+     * the host as the URL gave it (possibly empty) and the port if the URL gave one.
+     *
+     * @since 1.2
+     */
+    public String listPrefix() {
+        StringBuilder b = new StringBuilder("//").append(givenHost.indexOf(':') >= 0 ? "[" + givenHost + "]" : givenHost);
+        if (givenPort > 0) {
+            b.append(':').append(givenPort);
         }
-        throw new MalformedURLException("invalid port '" + text + "' in registry URL: " + url);
+        return b.append('/').toString();
+    }
+
+    /**
+     * Parses a registry URL as {@link java.rmi.Naming} does, also accepting the scheme
+     * {@code karmi}.
+     *
+     * @throws NullPointerException  if {@code url} is {@code null} (as {@code java.rmi.Naming})
+     * @throws MalformedURLException if the scheme is neither {@code karmi} nor {@code rmi}, the
+     *                               URL is not hierarchical, has a query, fragment or user
+     *                               info, is not a valid URI (a name with a space, say), or its
+     *                               port is not a number from 0 to 65535
+     */
+    public static RegistryUrl parse(String url) throws MalformedURLException {
+        Objects.requireNonNull(url, "url");
+        try {
+            return parseUri(url);
+        } catch (URISyntaxException e) {
+            // "rmi://:port/name" and "//:port/name" are no valid URIs: read them as localhost:port
+            int authority = url.indexOf("//:");
+            int schemeEnd = url.indexOf(':');
+            if (authority == 0 || (authority > 0 && schemeEnd > 0 && authority == schemeEnd + 1)) {
+                String local = url.substring(0, authority + 2) + "localhost" + url.substring(authority + 2);
+                try {
+                    return parseUri(local);
+                } catch (URISyntaxException again) {
+                    // reported below
+                }
+            }
+            MalformedURLException m = new MalformedURLException("invalid URL String: " + url);
+            m.initCause(e);
+            throw m;
+        }
+    }
+
+    private static RegistryUrl parseUri(String url) throws MalformedURLException, URISyntaxException {
+        URI uri = new URI(url);
+        if (uri.isOpaque()) {
+            throw new MalformedURLException("not a hierarchical URL: " + url);
+        }
+        if (uri.getFragment() != null) {
+            throw new MalformedURLException("invalid character, '#', in URL name: " + url);
+        }
+        if (uri.getQuery() != null) {
+            throw new MalformedURLException("invalid character, '?', in URL name: " + url);
+        }
+        if (uri.getUserInfo() != null) {
+            throw new MalformedURLException("invalid character, '@', in URL host: " + url);
+        }
+        String scheme = uri.getScheme();
+        if (scheme != null && !scheme.equals("rmi") && !scheme.equals("karmi")) {
+            throw new MalformedURLException("invalid URL scheme (rmi or karmi): " + url);
+        }
+        String name = uri.getPath() == null ? "" : uri.getPath();
+        if (name.startsWith("/")) {
+            name = name.substring(1);
+        }
+        String host = uri.getHost();
+        if (host == null) {
+            host = "";
+            uri = serverAuthority(uri, url);
+        } else if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        int port = uri.getPort();
+        if (port > 0xffff) {
+            throw new MalformedURLException("invalid port " + port + " in registry URL: " + url);
+        }
+        return new RegistryUrl(host, port, name);
+    }
+
+    /** Refuses registry-based authorities ({@code rmi://h:notaport/}); {@code :port} means localhost. */
+    private static URI serverAuthority(URI uri, String url) throws MalformedURLException {
+        try {
+            return uri.parseServerAuthority();
+        } catch (URISyntaxException e) {
+            String authority = uri.getAuthority();
+            if (authority != null && authority.startsWith(":")) {
+                try {
+                    return new URI(null, "localhost" + authority, null, null, null).parseServerAuthority();
+                } catch (URISyntaxException again) {
+                    // reported below
+                }
+            }
+            MalformedURLException m = new MalformedURLException("invalid authority: " + url);
+            m.initCause(e);
+            throw m;
+        }
     }
 
     @Override
     public String toString() {
-        return "karmi://" + host + ":" + port + "/" + name;
+        return "karmi://" + (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port + "/" + name;
     }
 }

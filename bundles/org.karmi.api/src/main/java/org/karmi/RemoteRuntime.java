@@ -1,10 +1,14 @@
 package org.karmi;
 
+import java.io.ObjectInputFilter;
 import java.net.MalformedURLException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.ServerNotActiveException;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +45,31 @@ public interface RemoteRuntime {
     Remote export(Remote object) throws RemoteException;
 
     /**
+     * Exports {@code object} as {@link #export(Remote)} does, with what a {@code java.rmi}
+     * export may ask for ({@link org.karmi.server.UnicastRemoteObject#exportObject(Remote, int,
+     * RMIClientSocketFactory, RMIServerSocketFactory, ObjectInputFilter)}). The request is kept
+     * with the exported object and handed to the technology that receives its calls.
+     * Unlike {@link #export(Remote)}, an object that is already exported is refused, as
+     * {@code java.rmi} refuses it.
+     *
+     * <p>Until the TCP technology listens per export, {@code port} and the two socket
+     * factories are recorded but not used: every object of a node receives its calls where
+     * the node listens.
+     *
+     * @param port   the port to receive calls on; {@code 0} lets the technology choose
+     * @param csf    makes the client sockets of calls to this object; {@code null} for the
+     *               technology's own
+     * @param ssf    makes the server socket calls arrive on; {@code null} for the technology's own
+     * @param filter decides, before the node's call filter, which classes the arguments of
+     *               calls to this object may carry ({@code ALLOWED} allows, {@code REJECTED}
+     *               refuses, {@code UNDECIDED} leaves it to the call filter); {@code null} for none
+     * @throws java.rmi.server.ExportException if the object cannot be exported or is exported already
+     * @since 1.2
+     */
+    Remote export(Remote object, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+            ObjectInputFilter filter) throws RemoteException;
+
+    /**
      * Unexports {@code object}: later calls to it fail with {@link NoSuchObjectException}.
      *
      * @param force if {@code false} and calls are in progress, the object stays exported and
@@ -57,8 +86,26 @@ public interface RemoteRuntime {
      */
     Remote toStub(Remote object) throws NoSuchObjectException;
 
-    /** This node's own registry. */
+    /**
+     * This node's own registry: always exported, reached at the node's address under the
+     * registry's well-known object number unless a registry made by {@link #createRegistry}
+     * answers there.
+     */
     Registry registry() throws RemoteException;
+
+    /**
+     * Creates and exports a new, empty registry for {@code port}, as
+     * {@link java.rmi.registry.LocateRegistry#createRegistry(int, RMIClientSocketFactory,
+     * RMIServerSocketFactory)} does, and returns the registry object itself (not a stub), so
+     * that {@link #unexport unexport(registry, true)} removes it. While exported it answers
+     * calls to the well-known registry object that arrive on {@code port}. Until the TCP
+     * technology listens per port, calls arrive where the node listens, and the first
+     * registry created that is still exported answers them.
+     *
+     * @throws java.rmi.server.ExportException if this node has a registry on {@code port} already
+     * @since 1.2
+     */
+    Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf) throws RemoteException;
 
     /**
      * A reference to the registry of the node at {@code host:port}. Cheap: no network
@@ -67,9 +114,30 @@ public interface RemoteRuntime {
     Registry registry(String host, int port) throws RemoteException;
 
     /**
+     * A reference to the registry at {@code host:port} whose connections {@code csf} makes
+     * ({@code null}: the technology's own). Until the TCP technology uses client socket
+     * factories, {@code csf} is recorded with the reference but not used.
+     *
+     * @since 1.2
+     */
+    Registry registry(String host, int port, RMIClientSocketFactory csf) throws RemoteException;
+
+    /**
+     * The host of the client whose remote call the current thread is running, as text (an IP
+     * address), as {@link java.rmi.server.RemoteServer#getClientHost()} returns it; a call
+     * through the local short-cut comes from the loopback address.
+     *
+     * @throws ServerNotActiveException if the current thread is not running a remote call
+     * @since 1.2
+     */
+    String clientHost() throws ServerNotActiveException;
+
+    /**
      * Looks up a name given as a URL {@code karmi://host:port/name} (or {@code rmi://},
-     * or {@code //host:port/name}); host and port default to this host and
-     * {@link Registry#REGISTRY_PORT}.
+     * or {@code //host:port/name}, in every form {@link RegistryUrl} accepts); host and port
+     * default to this host and {@link Registry#REGISTRY_PORT}. A URL without a name
+     * ({@code rmi://host:port/}) returns the registry itself, as {@link java.rmi.Naming#lookup}
+     * does.
      */
     Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException;
 

@@ -1,41 +1,76 @@
 package org.karmi.registry;
 
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 
 import org.karmi.Karmi;
 
 /**
  * Drop-in replacement for {@link java.rmi.registry.LocateRegistry}. {@code getRegistry}
- * returns a reference without touching the network; {@code createRegistry} returns this
- * node's registry (KaRMI has one registry per node, on the node's TCP port).
+ * returns a reference without touching the network (a host that is {@code null} or empty
+ * means {@code localhost}, a port of 0 or less {@link Registry#REGISTRY_PORT});
+ * {@code createRegistry} creates and exports a new registry for a port and returns the
+ * registry object itself, which {@code UnicastRemoteObject.unexportObject(registry, true)}
+ * unexports. A second registry on a port that has one in this JVM is refused with
+ * {@link java.rmi.server.ExportException}, as {@code java.rmi} refuses it.
+ *
+ * <p>Pending the TCP technology's per-port listening: every registry of a JVM receives its
+ * calls where the node listens ({@code karmi.tcp.port}); calls by host and port reach the
+ * first registry created that is still exported, else the node's own registry. Client and
+ * server socket factories are recorded, not yet used. Stateless and thread-safe.
  */
 public final class LocateRegistry {
 
     private LocateRegistry() {
     }
 
+    /** The registry on this host at {@link Registry#REGISTRY_PORT}. */
     public static Registry getRegistry() throws RemoteException {
         return getRegistry(null, Registry.REGISTRY_PORT);
     }
 
+    /** The registry on this host at {@code port}. */
     public static Registry getRegistry(int port) throws RemoteException {
         return getRegistry(null, port);
     }
 
+    /** The registry on {@code host} at {@link Registry#REGISTRY_PORT}. */
     public static Registry getRegistry(String host) throws RemoteException {
         return getRegistry(host, Registry.REGISTRY_PORT);
     }
 
+    /** The registry on {@code host} at {@code port}. */
     public static Registry getRegistry(String host, int port) throws RemoteException {
-        String h = host == null || host.isEmpty() ? "localhost" : host;
-        return Karmi.runtime().registry(h, port <= 0 ? Registry.REGISTRY_PORT : port);
+        return getRegistry(host, port, null);
     }
 
     /**
-     * Returns this node's registry. {@code port} is accepted for source compatibility; the
-     * node's registry port is configuration ({@code karmi.tcp.port}).
+     * The registry on {@code host} at {@code port}, reached through sockets {@code csf}
+     * makes ({@code null}: the technology's own; recorded, not yet used).
+     */
+    public static Registry getRegistry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
+        String h = host == null || host.isEmpty() ? "localhost" : host;
+        return Karmi.runtime().registry(h, port <= 0 ? Registry.REGISTRY_PORT : port, csf);
+    }
+
+    /**
+     * Creates and exports a registry for {@code port} and returns it.
+     *
+     * @throws java.rmi.server.ExportException if this JVM has a registry on {@code port} already
      */
     public static Registry createRegistry(int port) throws RemoteException {
-        return Karmi.runtime().registry();
+        return createRegistry(port, null, null);
+    }
+
+    /**
+     * Creates and exports a registry for {@code port} whose calls use the given socket
+     * factories ({@code null}: the technology's own; recorded, not yet used) and returns it.
+     *
+     * @throws java.rmi.server.ExportException if this JVM has a registry on {@code port} already
+     */
+    public static Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        return Karmi.runtime().createRegistry(port, csf, ssf);
     }
 }

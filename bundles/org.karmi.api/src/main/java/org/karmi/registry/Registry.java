@@ -7,9 +7,10 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 /**
- * Drop-in replacement for {@link java.rmi.registry.Registry}: a node's table of names bound
- * to remote objects. One registry per node, reachable at the node's TCP address (its port
- * defaults to {@link #REGISTRY_PORT}). {@code bind}, {@code rebind} and {@code unbind} are
+ * Drop-in replacement for {@link java.rmi.registry.Registry}: a table of names bound to
+ * remote objects. Every node has its own registry, reachable at the node's TCP address (its
+ * port defaults to {@link #REGISTRY_PORT}); {@link LocateRegistry#createRegistry(int)} makes
+ * more, one per port. {@code bind}, {@code rebind} and {@code unbind} are
  * accepted only from the local host by default ({@link AccessException} otherwise);
  * {@code lookup} and {@code list} from anywhere.
  */

@@ -1,5 +1,5 @@
 /** Drop-in replacement for {@code java.rmi.registry}. */
-@Version("1.0.0")
+@Version("1.1.0")
 @Export
 package org.karmi.registry;
 

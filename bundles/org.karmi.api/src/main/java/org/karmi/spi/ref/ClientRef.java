@@ -1,5 +1,7 @@
 package org.karmi.spi.ref;
 
+import java.io.NotSerializableException;
+import java.rmi.Remote;
 import java.rmi.RemoteException;
 
 import org.osgi.annotation.versioning.ProviderType;
@@ -30,4 +32,15 @@ public interface ClientRef {
      * @throws RemoteException on any other failure
      */
     RemoteCall newCall(long methodHash) throws RemoteException;
+
+    /**
+     * What {@code stub}, a stub over this reference, writes in its place when serialized
+     * outside KaRMI's call streams. The default refuses.
+     *
+     * @throws NotSerializableException if this reference cannot be serialized
+     * @since 1.1
+     */
+    default StubReference serialForm(Remote stub) throws NotSerializableException {
+        throw new NotSerializableException(getClass().getName());
+    }
 }

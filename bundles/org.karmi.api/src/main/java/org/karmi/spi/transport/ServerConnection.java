@@ -34,6 +34,20 @@ public interface ServerConnection {
         return false;
     }
 
+    /**
+     * The peer's host as the technology observed it (for TCP, the socket's remote address as
+     * text, {@code 127.0.0.1} or {@code 10.1.2.3}), for
+     * {@code RemoteServer.getClientHost()}; {@code null} if the technology cannot tell, in
+     * which case the reference layer answers the loopback address for a
+     * {@linkplain #peerOnThisHost() peer on this host} and otherwise the host of the address
+     * the peer announced for this technology.
+     *
+     * @since 1.4
+     */
+    default String peerHost() {
+        return null;
+    }
+
     /** The current inbound message: payload in {@code [position, limit)}. */
     WireBuffer request();
 

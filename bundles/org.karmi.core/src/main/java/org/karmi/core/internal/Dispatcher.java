@@ -116,7 +116,7 @@ final class Dispatcher implements InboundHandler {
     void invoke(long objectNode, long objectNumber, long hash, WireBuffer request, WireBuffer reply,
             StreamPair streams, long callerNode, ServerConnection caller) {
         int replyStart = reply.position;
-        Exported e = node.exportedFor(objectNode, objectNumber);
+        Exported e = node.exportedFor(objectNode, objectNumber, caller);
         if (e == null) {
             CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT,
                     "no such object in table: " + Long.toHexString(objectNode) + "/" + objectNumber);

@@ -1,5 +1,6 @@
 package org.karmi.core.internal;
 
+import java.io.ObjectInputFilter;
 import java.rmi.Remote;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,22 +20,28 @@ final class Exported {
     final List<Class<?>> interfaces;
     final ClassLoader loader;
     final boolean permanent;
-    /** Allows the classes the remote interfaces declare (and the user's allow-list) in arguments. */
-    final CallFilter filter;
+    /** What the export asked for (port, socket factories, argument filter). */
+    final ExportRequest request;
+    /**
+     * Allows the classes the remote interfaces declare (and the user's allow-list) in
+     * arguments, after the export's own filter if it has one.
+     */
+    final ObjectInputFilter filter;
     final AtomicInteger inFlight = new AtomicInteger();
     volatile boolean unexported;
     /** The stub handed out for this object; set once right after export. */
     volatile Remote stub;
 
     Exported(ObjectId id, Remote object, MethodTable methods, List<Class<?>> interfaces, boolean permanent,
-            AllowList allow) {
+            AllowList allow, ExportRequest request) {
         this.id = id;
         this.object = object;
         this.methods = methods;
         this.interfaces = interfaces;
         this.loader = object.getClass().getClassLoader();
         this.permanent = permanent;
-        this.filter = CallFilter.of(interfaces, allow);
+        this.request = request;
+        this.filter = CallFilter.of(interfaces, allow).after(request.filter());
     }
 
     @Override

@@ -68,10 +68,14 @@ final class Failures {
 
     /**
      * What the caller sees for a Throwable the remote method threw: the exception itself, or
-     * wrapped as {@code java.rmi} does; the caller's stack is appended to the server's.
+     * wrapped as {@code java.rmi} does; the caller's stack is appended to the server's, once
+     * (as {@code java.rmi}'s {@code UnicastRef}).
+     *
+     * @param local whether the call took the local short-cut: then the server's stack already
+     *              ends in the caller's frames (same thread), which are cut before appending
      */
-    static Exception fromServer(Throwable t) {
-        appendClientStack(t);
+    static Exception fromServer(Throwable t, boolean local) {
+        appendClientStack(t, local);
         if (t instanceof Error e) {
             return new ServerError("Error occurred in server thread; nested exception is: \n\t" + e, e);
         }
@@ -84,11 +88,39 @@ final class Failures {
         return new ServerException("Throwable occurred in server thread: " + t, new Exception(t));
     }
 
-    private static void appendClientStack(Throwable t) {
+    private static void appendClientStack(Throwable t, boolean local) {
         StackTraceElement[] server = t.getStackTrace();
         StackTraceElement[] client = new Throwable().getStackTrace();
-        StackTraceElement[] all = Arrays.copyOf(server, server.length + client.length);
-        System.arraycopy(client, 0, all, server.length, client.length);
+        int keep = local ? serverPart(server, client) : server.length;
+        StackTraceElement[] all = Arrays.copyOf(server, keep + client.length);
+        System.arraycopy(client, 0, all, keep, client.length);
         t.setStackTrace(all);
+    }
+
+    /**
+     * How many leading frames of a local call's server stack are the server's: the stack
+     * ends with the frames it shares with the caller's (counted from the bottom), below the
+     * short-cut's own frames ({@link LocalCall}, {@link OutgoingCall}); those are cut, down to
+     * the {@link Dispatcher} frame, which is kept as a call over a technology keeps it.
+     */
+    private static int serverPart(StackTraceElement[] server, StackTraceElement[] client) {
+        int shared = 0;
+        while (shared < server.length && shared < client.length
+                && server[server.length - 1 - shared].equals(client[client.length - 1 - shared])) {
+            shared++;
+        }
+        if (shared == 0) {
+            return server.length;
+        }
+        int keep = server.length - shared;
+        while (keep > 0 && isShortCutFrame(server[keep - 1])) {
+            keep--;
+        }
+        return keep;
+    }
+
+    private static boolean isShortCutFrame(StackTraceElement f) {
+        String c = f.getClassName();
+        return c.equals(LocalCall.class.getName()) || c.equals(OutgoingCall.class.getName());
     }
 }

@@ -1,6 +1,8 @@
 package org.karmi.core.internal;
 
 import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputFilter;
 import java.lang.System.Logger.Level;
 import java.lang.ref.Cleaner;
 import java.lang.ref.WeakReference;
@@ -10,6 +12,10 @@ import java.rmi.NoSuchObjectException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.server.ExportException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.ServerNotActiveException;
 import java.rmi.server.Unreferenced;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -25,6 +31,7 @@ import org.karmi.RemoteRuntime;
 import org.karmi.registry.Registry;
 import org.karmi.spi.dgc.DistributedCollector;
 import org.karmi.spi.ref.ObjectId;
+import org.karmi.spi.ref.StubReference;
 import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.InboundHandler;
@@ -40,10 +47,14 @@ import org.karmi.spi.transport.WireBuffer;
  * A KaRMI node: the reference layer's {@link RemoteRuntime}. Owns the object table, the
  * registry, the running technologies (to which it is the {@link TechnologyContext}), the
  * collectors, and makes the calls: over a technology, or through the local short-cut for
- * objects of this node. Plain Java: the DS component and the {@code ServiceLoader} factory
- * are thin adapters over it, and tests build it directly. Thread-safe.
+ * objects of this node. Besides its own registry it keeps the registries made by
+ * {@link #createRegistry} ({@link Registries}), resolves serialized stubs
+ * ({@link StubReference.Resolver}) and, for the node behind the static facade, keeps the JVM
+ * alive while objects are exported ({@link KeepAlive}). Plain Java: the DS component and the
+ * {@code ServiceLoader} factory are thin adapters over it, and tests build it directly.
+ * Thread-safe.
  */
-public final class KarmiNode implements RemoteRuntime, TechnologyContext {
+public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubReference.Resolver {
 
     private static final System.Logger LOG = System.getLogger("org.karmi.core");
 
@@ -55,10 +66,10 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     private final Collectors collectors;
     private final Dispatcher dispatcher;
     private final StubFactory stubs = new StubFactory();
-    private final Exported registry;
+    private final Registries registries;
+    /** {@code null} unless the configuration asks to keep the JVM alive while objects are exported. */
+    private final KeepAlive keepAlive;
     private final ThreadLocal<LocalStreams> localStreams;
-    private final ThreadLocal<Object> caller = new ThreadLocal<>();
-    private final Object localCaller = new Object();
     private final ConcurrentHashMap<ObjectId, StubEntry> remoteStubs = new ConcurrentHashMap<>();
     private final Cleaner cleaner = Cleaner.create();
     private final InboundByteBudget inboundBudget;
@@ -80,14 +91,11 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         RegistryImpl impl = new RegistryImpl(this);
         List<Class<?>> ifs = List.of(Registry.class);
         ObjectId id = new ObjectId(nodeId, ObjectTable.REGISTRY_NUMBER);
-        Exported e;
-        try {
-            e = new Exported(id, impl, stubs.methods(RegistryImpl.class, ifs), ifs, true, config.allow);
-        } catch (java.rmi.server.ExportException x) {
-            throw new IllegalStateException(x);
-        }
+        Exported e = new Exported(id, impl, stubs.methods(RegistryImpl.class, ifs), ifs, true, config.allow,
+                ExportRequest.ANY);
         e.stub = stubs.stub(new RemoteRef(this, id, names(ifs), null, Registry.class.getClassLoader()), ifs);
-        this.registry = table.add(e);
+        this.registries = new Registries(table.add(e));
+        this.keepAlive = config.keepAlive ? new KeepAlive("karmi-keep-alive-" + Long.toHexString(nodeId)) : null;
     }
 
     private static long newNodeId() {
@@ -195,6 +203,10 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         dispatcher.shutdown();
         collectors.stopAll();
         table.clear();
+        registries.clear();
+        if (keepAlive != null) {
+            keepAlive.release();
+        }
     }
 
     // ----- TechnologyContext -----
@@ -238,27 +250,78 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
 
     @Override
     public Remote export(Remote object) throws RemoteException {
+        return export(object, ExportRequest.ANY, false);
+    }
+
+    @Override
+    public Remote export(Remote object, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+            ObjectInputFilter filter) throws RemoteException {
+        return export(object, new ExportRequest(port, csf, ssf, filter), true);
+    }
+
+    /**
+     * Exports {@code object} (a stub is returned as it is).
+     *
+     * @param refuseExported whether an object exported already is refused ({@code java.rmi}'s
+     *                       way) rather than given its existing stub
+     */
+    private Remote export(Remote object, ExportRequest request, boolean refuseExported) throws RemoteException {
         Objects.requireNonNull(object, "object");
-        if (closed) {
-            throw new java.rmi.server.ExportException("node " + Long.toHexString(nodeId) + " is closed");
-        }
+        checkOpen();
         if (StubFactory.refOf(object) != null) {
             return object;
         }
         Exported existing = table.byObject(object);
-        if (existing != null) {
-            return existing.stub;
+        if (existing == null) {
+            Exported e = newExported(object, request);
+            existing = table.add(e);
+            if (existing == e) {
+                exportedNow(e);
+                return e.stub;
+            }
         }
+        if (refuseExported) {
+            throw new ExportException("object already exported");
+        }
+        return existing.stub;
+    }
+
+    private void checkOpen() throws ExportException {
+        if (closed) {
+            throw new ExportException("node " + Long.toHexString(nodeId) + " is closed");
+        }
+    }
+
+    /** A new table entry for {@code object} with its stub (not yet in the table). */
+    private Exported newExported(Remote object, ExportRequest request) {
         List<Class<?>> ifs = RemoteInterfaces.of(object.getClass());
         MethodTable methods = stubs.methods(object.getClass(), ifs);
         ObjectId id = table.nextId();
-        Exported e = new Exported(id, object, methods, ifs, false, config.allow);
-        e.stub = stubs.stub(new RemoteRef(this, id, names(ifs), null, e.loader), ifs);
-        Exported actual = table.add(e);
-        if (actual == e) {
-            collectors.exported(id);
+        Exported e = new Exported(id, object, methods, ifs, false, config.allow, request);
+        e.stub = stubs.stub(new RemoteRef(this, id, names(ifs), null, e.loader, request), ifs);
+        return e;
+    }
+
+    /** Tells the collectors and the keep-alive about an entry just added to the table. */
+    private void exportedNow(Exported e) {
+        collectors.exported(e.id);
+        if (keepAlive != null) {
+            keepAlive.exported();
         }
-        return actual.stub;
+        if (e.request.asksForEndpoint()) {
+            LOG.log(Level.DEBUG, "node {0}: {1} asked for port {2} / socket factories {3}, {4}: recorded; it receives"
+                    + " its calls where the node listens", Long.toHexString(nodeId), e, e.request.port(),
+                    e.request.csf(), e.request.ssf());
+        }
+    }
+
+    /** Tells the registries, collectors and the keep-alive about an entry just removed from the table. */
+    private void unexportedNow(Exported e) {
+        registries.removed(e);
+        collectors.unexported(e.id);
+        if (keepAlive != null) {
+            keepAlive.unexported();
+        }
     }
 
     @Override
@@ -271,7 +334,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
             return false;
         }
         table.remove(object);
-        collectors.unexported(e.id);
+        unexportedNow(e);
         return true;
     }
 
@@ -289,15 +352,44 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
 
     @Override
     public Registry registry() {
-        return (Registry) registry.stub;
+        return (Registry) registries.own().stub;
+    }
+
+    @Override
+    public Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        checkOpen();
+        if (port < 0 || port > 0xffff) {
+            throw new IllegalArgumentException("port out of range: " + port);
+        }
+        RegistryImpl impl = new RegistryImpl(this);
+        synchronized (registries) {
+            registries.checkFree(port);
+            Exported e = newExported(impl, new ExportRequest(port, csf, ssf, null));
+            table.add(e);
+            registries.add(port, e);
+            exportedNow(e);
+        }
+        return impl;
     }
 
     @Override
     public Registry registry(String host, int port) throws RemoteException {
+        return registry(host, port, null);
+    }
+
+    @Override
+    public Registry registry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
         Utid utid = technologies.utidFor(host, port);
         ObjectId id = new ObjectId(0, ObjectTable.REGISTRY_NUMBER);
+        ExportRequest endpoint = csf == null ? ExportRequest.ANY : new ExportRequest(port, csf, null, null);
         return new RegistryStub(new RemoteRef(this, id, names(List.of(Registry.class)), List.of(utid),
-                Registry.class.getClassLoader()));
+                Registry.class.getClassLoader(), endpoint));
+    }
+
+    @Override
+    public String clientHost() throws ServerNotActiveException {
+        return CurrentCall.clientHost();
     }
 
     @Override
@@ -312,16 +404,21 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     @Override
     public Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException {
         RegistryUrl u = RegistryUrl.parse(url);
-        if (u.name().isEmpty()) {
-            throw new MalformedURLException("no name in registry URL: " + url);
-        }
-        return registry(u.host(), u.port()).lookup(u.name());
+        Registry r = registry(u.host(), u.port());
+        return u.hasName() ? r.lookup(u.name()) : r;
     }
 
     // ----- references and stubs -----
 
-    /** The reference of a stub or an exported object, or {@code null}. */
+    /**
+     * The reference of a stub or an exported object (or of the stub a {@link StubReference}
+     * was written for), or {@code null}.
+     */
     RemoteRef refOf(Remote object) {
+        if (object instanceof StubReference form) {
+            Remote origin = form.origin();
+            return origin == null ? null : refOf(origin);
+        }
         RemoteRef r = StubFactory.refOf(object);
         if (r != null) {
             return r;
@@ -362,6 +459,40 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
             }
         });
         return stub;
+    }
+
+    /**
+     * The UTIDs a reference to an object of this node carries: those of the endpoint its
+     * export asked for. Until technologies listen per export, every export is reached where
+     * the node listens: the node's UTIDs.
+     */
+    List<Utid> advertisedUtids(ExportRequest request) {
+        return localUtids();
+    }
+
+    /**
+     * The stub a serialized {@link StubReference} stands for (or a proxy stub's handler for
+     * it), interface names resolved through the thread's context class loader.
+     */
+    @Override
+    public Object resolve(StubReference reference) throws InvalidObjectException {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        if (loader == null) {
+            loader = StubReference.class.getClassLoader();
+        }
+        Remote stub;
+        try {
+            stub = stubFor(reference.objectId(), reference.interfaceNames(), reference.utids(), loader);
+        } catch (RuntimeException e) {
+            InvalidObjectException x = new InvalidObjectException("cannot make a stub for " + reference + ": " + e);
+            x.initCause(e);
+            throw x;
+        }
+        if (!reference.handler()) {
+            return stub;
+        }
+        ProxyStub p = ProxyStub.of(stub);
+        return p != null ? p : stubs.proxyHandler(StubFactory.refOf(stub));
     }
 
     /** Sets how interface names the message's loader cannot see are found (OSGi: the bundles). */
@@ -479,10 +610,14 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         return new ConnectionCall(this, ref, route, c, streams);
     }
 
-    /** The exported object a call addresses, or {@code null}. */
-    Exported exportedFor(long objectNode, long objectNumber) {
+    /**
+     * The exported object a call addresses, or {@code null}. The well-known registry number
+     * reaches the registry that answers calls arriving over {@code connection}
+     * ({@code null}: a local call).
+     */
+    Exported exportedFor(long objectNode, long objectNumber, ServerConnection connection) {
         if (objectNumber == ObjectTable.REGISTRY_NUMBER && (objectNode == 0 || objectNode == nodeId)) {
-            return registry;
+            return registries.wellKnown(connection);
         }
         return objectNode == nodeId ? table.byNumber(objectNumber) : null;
     }
@@ -490,13 +625,11 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     // ----- the caller of the running call (for the registry's access check) -----
 
     Object enterCall(ServerConnection connection) {
-        Object previous = caller.get();
-        caller.set(connection == null ? localCaller : connection);
-        return previous;
+        return CurrentCall.enter(connection);
     }
 
     void leaveCall(Object previous) {
-        caller.set(previous);
+        CurrentCall.leave(previous);
     }
 
     /**
@@ -508,7 +641,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         if (config.registryRemoteWrites) {
             return true;
         }
-        Object c = caller.get();
+        Object c = CurrentCall.caller();
         if (!(c instanceof ServerConnection sc)) {
             return true;
         }
@@ -517,7 +650,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
 
     /** Node id of the caller of the running call (this node for local calls). */
     long currentCallerNode() {
-        Object c = caller.get();
+        Object c = CurrentCall.caller();
         return c instanceof ServerConnection sc ? sc.remoteNodeId() : nodeId;
     }
 
@@ -535,7 +668,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
         }
         try {
             table.remove(e.object);
-            collectors.unexported(id);
+            unexportedNow(e);
         } catch (NoSuchObjectException gone) {
             // unexported meanwhile
         }
@@ -549,6 +682,11 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext {
     /** Number of exported objects, the registry included. */
     public int exportedCount() {
         return table.size();
+    }
+
+    /** Number of exported objects keeping the JVM alive (0 if this node does not keep it alive). */
+    int keepAliveCount() {
+        return keepAlive == null ? 0 : keepAlive.count();
     }
 
     @Override

@@ -30,10 +30,15 @@ public final class NodeConfig {
     final AllowList allow;
     /** Node-wide inbound bytes in flight, 0 = a quarter of the heap ({@link org.karmi.spi.transport.InboundByteBudget#ofHeapFraction()}). */
     final long inboundBudgetBytes;
+    /**
+     * Whether a non-daemon thread keeps the JVM alive while objects are exported, as
+     * {@code java.rmi} does (the node behind the static facade); not a user setting.
+     */
+    final boolean keepAlive;
 
     private NodeConfig(long callTimeoutMillis, long connectTimeoutMillis, long ioTimeoutMillis,
             List<String> preference, int dispatchThreads, boolean registryRemoteWrites, AllowList allow,
-            long inboundBudgetBytes) {
+            long inboundBudgetBytes, boolean keepAlive) {
         if (callTimeoutMillis <= 0 || connectTimeoutMillis <= 0 || ioTimeoutMillis <= 0) {
             throw new IllegalArgumentException("timeouts must be > 0");
         }
@@ -51,6 +56,7 @@ public final class NodeConfig {
         this.registryRemoteWrites = registryRemoteWrites;
         this.allow = allow;
         this.inboundBudgetBytes = inboundBudgetBytes;
+        this.keepAlive = keepAlive;
     }
 
     /** The defaults. */
@@ -79,7 +85,7 @@ public final class NodeConfig {
                 (int) longOf(props, "dispatch.threads", DEFAULT_DISPATCH_THREADS),
                 Boolean.parseBoolean(String.valueOf(props.get("registry.remoteWrites"))),
                 AllowList.parse(props.get("serial.allow") == null ? null : String.valueOf(props.get("serial.allow"))),
-                longOf(props, "inbound.budget", 0));
+                longOf(props, "inbound.budget", 0), false);
     }
 
     /** Reads {@code karmi.*} system properties. */
@@ -95,12 +101,20 @@ public final class NodeConfig {
 
     /** A copy with another call timeout. */
     public NodeConfig withCallTimeout(long millis) {
-        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes);
+        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes, keepAlive);
     }
 
     /** A copy with another number of dispatch threads. */
     public NodeConfig withDispatchThreads(int threads) {
-        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites, allow, inboundBudgetBytes);
+        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites, allow, inboundBudgetBytes, keepAlive);
+    }
+
+    /**
+     * A copy that keeps the JVM alive while objects are exported ({@code true}: the node
+     * behind the static facade, as {@code java.rmi}) or not.
+     */
+    public NodeConfig withKeepAlive(boolean keep) {
+        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes, keep);
     }
 
     private static long longOf(Map<String, ?> props, String key, long dflt) {
@@ -132,6 +146,6 @@ public final class NodeConfig {
         return "NodeConfig[call.timeout=" + callTimeoutMillis + ", connect.timeout=" + connectTimeoutMillis
                 + ", io.timeout=" + ioTimeoutMillis + ", preference=" + preference
                 + ", dispatch.threads=" + dispatchThreads + ", registry.remoteWrites=" + registryRemoteWrites
-                + ", serial.allow=" + allow + ", inbound.budget=" + inboundBudgetBytes + "]";
+                + ", serial.allow=" + allow + ", inbound.budget=" + inboundBudgetBytes + ", keepAlive=" + keepAlive + "]";
     }
 }

@@ -19,7 +19,8 @@ import org.karmi.spi.transport.Technology;
  * {@code karmi.*} system properties: {@code karmi.serializer} (name; default {@code uka} if
  * present, else {@code jdk}, else the first found), {@code karmi.technologies} and
  * {@code karmi.collectors} (comma lists of names; default all found), and the settings of
- * {@link NodeConfig}. Stateless; thread-safe.
+ * {@link NodeConfig}. As {@code java.rmi}, the node keeps the JVM alive while it has exported
+ * objects ({@link NodeConfig#withKeepAlive}). Stateless; thread-safe.
  */
 public final class NodeFactory implements RemoteRuntimeFactory {
 
@@ -30,7 +31,7 @@ public final class NodeFactory implements RemoteRuntimeFactory {
     public RemoteRuntime create() throws RemoteException {
         ClassLoader loader = NodeFactory.class.getClassLoader();
         Serializer serializer = pickSerializer(ServiceLoader.load(Serializer.class, loader), System.getProperty("karmi.serializer"));
-        KarmiNode node = new KarmiNode(NodeConfig.fromSystemProperties(), serializer);
+        KarmiNode node = new KarmiNode(NodeConfig.fromSystemProperties().withKeepAlive(true), serializer);
         List<String> wantedTechs = names(System.getProperty("karmi.technologies"));
         try {
             for (Technology t : ServiceLoader.load(Technology.class, loader)) {

@@ -77,7 +77,7 @@ abstract class OutgoingCall implements RemoteCall {
                     throw new UnmarshalException("exception reply carries a " + (t == null ? "null" : t.getClass().getName()));
                 }
                 complete();
-                failure = Failures.fromServer((Throwable) t);
+                failure = Failures.fromServer((Throwable) t, this instanceof LocalCall);
             } else if (status == CallPayload.STATUS_FAILURE) {
                 int code = CallPayload.readFailureCode(reply);
                 String message = CallPayload.readFailureMessage(reply);

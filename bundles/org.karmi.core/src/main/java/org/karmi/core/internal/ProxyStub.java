@@ -1,8 +1,11 @@
 package org.karmi.core.internal;
 
+import java.io.ObjectStreamException;
+import java.io.Serializable;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.UnexpectedException;
 import java.util.Map;
@@ -13,12 +16,18 @@ import org.karmi.spi.ref.RemoteCall;
 /**
  * The stub of a remote interface without a generated one (or of an object with several
  * unrelated remote interfaces): a {@link Proxy} handler that marshals exactly as a
- * generated stub does. Equality and hash code follow the remote object's id. Thread-safe.
+ * generated stub does. Equality and hash code follow the remote object's id (a proxy stub
+ * equals every stub of the same object and the exported object itself). The handler is
+ * serializable, so the proxy is: outside KaRMI's call streams it is written as a
+ * {@link org.karmi.spi.ref.StubReference}, read back as a handler of the reading JVM.
+ * Thread-safe.
  */
-final class ProxyStub implements InvocationHandler {
+final class ProxyStub implements InvocationHandler, Serializable {
 
-    final RemoteRef ref;
-    private final Map<Method, Long> hashes;
+    private static final long serialVersionUID = 1L;
+
+    final transient RemoteRef ref;
+    private final transient Map<Method, Long> hashes;
 
     /** @param hashes the node's cache of method hashes, shared by its proxies */
     ProxyStub(RemoteRef ref, Map<Method, Long> hashes) {
@@ -39,8 +48,7 @@ final class ProxyStub implements InvocationHandler {
         if (method.getDeclaringClass() == Object.class) {
             switch (method.getName()) {
                 case "equals":
-                    ProxyStub other = of(args[0]);
-                    return other != null && other.ref.objectId().equals(ref.objectId());
+                    return args[0] == proxy || sameObject(args[0]);
                 case "hashCode":
                     return ref.objectId().hashCode();
                 case "toString":
@@ -75,6 +83,20 @@ final class ProxyStub implements InvocationHandler {
             }
             throw new UnexpectedException("undeclared checked exception", e);
         }
+    }
+
+    /** Whether {@code o} is a stub of, or the exported object behind, this proxy's remote object. */
+    private boolean sameObject(Object o) {
+        if (!(o instanceof Remote r)) {
+            return false;
+        }
+        RemoteRef other = ref.node().refOf(r);
+        return other != null && other.objectId().equals(ref.objectId());
+    }
+
+    /** Written as the reference's serialized form; resolves to a handler where it is read. */
+    private Object writeReplace() throws ObjectStreamException {
+        return ref.handlerForm();
     }
 
     private static Object invoke(RemoteCall call, Class<?> type) throws Exception {

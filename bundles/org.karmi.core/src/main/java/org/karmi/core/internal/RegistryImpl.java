@@ -2,6 +2,7 @@ package org.karmi.core.internal;
 
 import java.rmi.AccessException;
 import java.rmi.AlreadyBoundException;
+import java.rmi.NoSuchObjectException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
@@ -12,8 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.karmi.registry.Registry;
 
 /**
- * A node's registry: names bound to remote objects (stubs), exported under the well-known
- * object number 0. {@code bind}, {@code rebind} and {@code unbind} are refused with
+ * A registry: names bound to remote objects (stubs). The node's own one is exported under
+ * the well-known object number 0; those made by {@code createRegistry(port)} are exported as
+ * ordinary objects and answer at number 0 for their port ({@link Registries}).
+ * {@code bind}, {@code rebind} and {@code unbind} are refused with
  * {@link AccessException} unless the caller runs on this host (or remote writes are
  * configured); {@code lookup} and {@code list} answer anyone. Thread-safe.
  */
@@ -64,8 +67,17 @@ final class RegistryImpl implements Registry {
         return bindings.keySet().stream().sorted().toArray(String[]::new);
     }
 
-    private Remote stubOf(Remote obj) throws RemoteException {
-        return node.toStub(obj);
+    /**
+     * What a binding keeps: the stub of an exported object, a stub as it is, and any other
+     * {@code Remote} as it was given (as {@code java.rmi}'s registry keeps it: a lookup then
+     * passes it by value).
+     */
+    private Remote stubOf(Remote obj) {
+        try {
+            return node.toStub(obj);
+        } catch (NoSuchObjectException e) {
+            return obj;
+        }
     }
 
     private void checkWrite(String op, String name) throws AccessException {

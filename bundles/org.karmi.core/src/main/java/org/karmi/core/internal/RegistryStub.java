@@ -21,6 +21,8 @@ import org.karmi.spi.serial.SerialOutput;
  */
 final class RegistryStub extends RemoteStub implements Registry {
 
+    private static final long serialVersionUID = 1L;
+
     static final long LOOKUP = MethodHash.of("lookup(java.lang.String)");
     static final long BIND = MethodHash.of("bind(java.lang.String,java.rmi.Remote)");
     static final long UNBIND = MethodHash.of("unbind(java.lang.String)");

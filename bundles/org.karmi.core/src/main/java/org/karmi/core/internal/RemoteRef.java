@@ -1,11 +1,13 @@
 package org.karmi.core.internal;
 
+import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
 
 import org.karmi.spi.ref.ClientRef;
 import org.karmi.spi.ref.ObjectId;
 import org.karmi.spi.ref.RemoteCall;
+import org.karmi.spi.ref.StubReference;
 import org.karmi.spi.transport.Utid;
 
 /**
@@ -13,7 +15,10 @@ import org.karmi.spi.transport.Utid;
  * unchanged when the reference travels on), the owner's UTIDs (all of them, unknown
  * technologies included) and the route chosen to reach it, cached until the node's
  * technologies change. A reference to an object of this node ({@code utids == null}) takes
- * the local short-cut and advertises the node's current UTIDs. Thread-safe.
+ * the local short-cut and advertises the UTIDs of the endpoint its export asked for
+ * ({@link KarmiNode#advertisedUtids}). The endpoint request also keeps a client socket
+ * factory given for a registry by host and port (recorded for the TCP technology).
+ * Thread-safe.
  */
 final class RemoteRef implements ClientRef {
 
@@ -21,6 +26,8 @@ final class RemoteRef implements ClientRef {
     private final ObjectId id;
     private final String[] interfaceNames;
     private final List<Utid> utids;
+    /** What the export (or the registry reference) asked for: port and socket factories. */
+    final ExportRequest endpoint;
     /** Resolves the result classes of calls through this reference. */
     final ClassLoader loader;
     /** The result filter, made on the first call (from the interfaces visible to the loader). */
@@ -29,11 +36,22 @@ final class RemoteRef implements ClientRef {
     volatile Route route;
 
     RemoteRef(KarmiNode node, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader) {
+        this(node, id, interfaceNames, utids, loader, ExportRequest.ANY);
+    }
+
+    RemoteRef(KarmiNode node, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader,
+            ExportRequest endpoint) {
         this.node = node;
         this.id = id;
         this.interfaceNames = interfaceNames;
         this.utids = utids == null ? null : List.copyOf(utids);
         this.loader = loader;
+        this.endpoint = endpoint;
+    }
+
+    /** The node this reference belongs to. */
+    KarmiNode node() {
+        return node;
     }
 
     @Override
@@ -52,7 +70,7 @@ final class RemoteRef implements ClientRef {
 
     /** The UTIDs written when this reference is passed on. */
     List<Utid> utidsForWriting() {
-        return utids == null ? node.localUtids() : utids;
+        return utids == null ? node.advertisedUtids(endpoint) : utids;
     }
 
     List<Utid> utids() {
@@ -75,6 +93,16 @@ final class RemoteRef implements ClientRef {
             return node.localCall(this, methodHash);
         }
         return node.connectionCall(this, methodHash);
+    }
+
+    @Override
+    public StubReference serialForm(Remote stub) {
+        return new StubReference(id, interfaceNames, utidsForWriting(), false, stub);
+    }
+
+    /** The serialized form of a proxy stub's invocation handler over this reference. */
+    StubReference handlerForm() {
+        return new StubReference(id, interfaceNames, utidsForWriting(), true, null);
     }
 
     @Override

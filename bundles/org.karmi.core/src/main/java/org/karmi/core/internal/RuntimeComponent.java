@@ -1,12 +1,17 @@
 package org.karmi.core.internal;
 
 import java.io.IOException;
+import java.io.InvalidObjectException;
+import java.io.ObjectInputFilter;
 import java.lang.System.Logger.Level;
 import java.net.MalformedURLException;
 import java.rmi.NoSuchObjectException;
 import java.rmi.NotBoundException;
 import java.rmi.Remote;
 import java.rmi.RemoteException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+import java.rmi.server.ServerNotActiveException;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +19,7 @@ import org.karmi.Karmi;
 import org.karmi.RemoteRuntime;
 import org.karmi.registry.Registry;
 import org.karmi.spi.dgc.DistributedCollector;
+import org.karmi.spi.ref.StubReference;
 import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyStatistics;
@@ -42,7 +48,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
 @Component(service = RemoteRuntime.class, immediate = true, configurationPid = RuntimeComponent.PID,
         configurationPolicy = ConfigurationPolicy.OPTIONAL)
 @Designate(ocd = RuntimeComponent.Config.class)
-public final class RuntimeComponent implements RemoteRuntime {
+public final class RuntimeComponent implements RemoteRuntime, StubReference.Resolver {
 
     /** Configuration PID. */
     public static final String PID = "org.karmi.core";
@@ -150,6 +156,33 @@ public final class RuntimeComponent implements RemoteRuntime {
     @Override
     public Remote export(Remote object) throws RemoteException {
         return node.export(object);
+    }
+
+    @Override
+    public Remote export(Remote object, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
+            ObjectInputFilter filter) throws RemoteException {
+        return node.export(object, port, csf, ssf, filter);
+    }
+
+    @Override
+    public Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
+            throws RemoteException {
+        return node.createRegistry(port, csf, ssf);
+    }
+
+    @Override
+    public Registry registry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
+        return node.registry(host, port, csf);
+    }
+
+    @Override
+    public String clientHost() throws ServerNotActiveException {
+        return node.clientHost();
+    }
+
+    @Override
+    public Object resolve(StubReference reference) throws InvalidObjectException {
+        return node.resolve(reference);
     }
 
     @Override

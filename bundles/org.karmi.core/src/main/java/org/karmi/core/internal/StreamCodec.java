@@ -36,6 +36,9 @@ final class StreamCodec implements RemoteObjectCodec {
     private final KarmiNode node;
     private ClassLoader loader;
     private long peerNode;
+    /** The object {@link #byReference} was last asked about and its reference, for the {@link #writeRemote} that follows. */
+    private Remote checked;
+    private RemoteRef checkedRef;
 
     StreamCodec(KarmiNode node) {
         this.node = node;
@@ -47,9 +50,20 @@ final class StreamCodec implements RemoteObjectCodec {
         this.peerNode = peer;
     }
 
+    /** Exported objects and stubs go by reference; any other {@code Remote} by value, as with {@code java.rmi}. */
+    @Override
+    public boolean byReference(Remote object) {
+        RemoteRef ref = node.refOf(object);
+        checked = ref == null ? null : object;
+        checkedRef = ref;
+        return ref != null;
+    }
+
     @Override
     public void writeRemote(Remote object, ObjectOutput out) throws IOException {
-        RemoteRef ref = node.refOf(object);
+        RemoteRef ref = object == checked ? checkedRef : node.refOf(object);
+        checked = null;
+        checkedRef = null;
         if (ref == null) {
             throw new NoSuchObjectException("remote object is neither exported nor a stub: " + object.getClass().getName());
         }

@@ -4,10 +4,10 @@ import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.rmi.Remote;
-import java.rmi.server.ExportException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -145,14 +145,11 @@ final class StubFactory {
     }
 
     /**
-     * The method table of an exported class over all its remote interfaces.
-     *
-     * @throws ExportException if the class implements no remote interface
+     * The method table of an exported class over all its remote interfaces; empty for a
+     * class that implements {@link Remote} directly and no interface extending it (its stub
+     * implements {@code Remote} only, as {@code java.rmi} makes it).
      */
-    MethodTable methods(Class<?> type, List<Class<?>> interfaces) throws ExportException {
-        if (interfaces.isEmpty()) {
-            throw new ExportException("cannot export " + type.getName() + ": it implements no interface extending java.rmi.Remote");
-        }
+    MethodTable methods(Class<?> type, List<Class<?>> interfaces) {
         MethodTable t = tables.get(type);
         if (t == null) {
             List<Skeleton> all = new ArrayList<>();
@@ -163,5 +160,10 @@ final class StubFactory {
             tables.putIfAbsent(type, t);
         }
         return t;
+    }
+
+    /** A new proxy-stub invocation handler over {@code ref} (a proxy's serialized handler read back). */
+    InvocationHandler proxyHandler(RemoteRef ref) {
+        return new ProxyStub(ref, proxyHashes);
     }
 }

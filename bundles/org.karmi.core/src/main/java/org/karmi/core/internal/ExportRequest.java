@@ -1,0 +1,25 @@
+package org.karmi.core.internal;
+
+import java.io.ObjectInputFilter;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
+
+/**
+ * What one export asked for, as {@code java.rmi}'s {@code exportObject} overloads and
+ * {@code createRegistry} take it: the port to receive calls on (0: any), the socket
+ * factories ({@code null}: the technology's own) and a filter for the arguments
+ * ({@code null}: none). Kept with the exported object ({@link Exported#request}) so that a
+ * technology can give the object the endpoint it asked for; until the TCP technology listens
+ * per export, port and factories are recorded only ({@link KarmiNode#advertisedUtids}).
+ * Immutable.
+ */
+record ExportRequest(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf, ObjectInputFilter filter) {
+
+    /** An export that asked for nothing: any port, the technology's sockets, no extra filter. */
+    static final ExportRequest ANY = new ExportRequest(0, null, null, null);
+
+    /** Whether it asks for anything a technology would have to honour (a port or a socket factory). */
+    boolean asksForEndpoint() {
+        return port != 0 || csf != null || ssf != null;
+    }
+}
