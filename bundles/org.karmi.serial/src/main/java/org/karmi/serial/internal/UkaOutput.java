@@ -57,7 +57,8 @@ public final class UkaOutput implements MarshalOutput {
             this.marshaller = info.marshaller;
             this.tracked = info.tracked;
             this.remote = info.remote;
-            this.leaf = info.leaf;
+            // a remote object must reach the codec's check (by reference?), even written last
+            this.leaf = info.leaf && !info.remote;
             this.header = info.fixedId;
         }
     }
@@ -167,7 +168,7 @@ public final class UkaOutput implements MarshalOutput {
                 writeRef(h);
                 return;
             }
-            if (t.remote && remotes != null) {
+            if (t.remote && remotes != null && remotes.byReference((Remote) obj)) {
                 writeRemote((Remote) obj);
                 return;
             }

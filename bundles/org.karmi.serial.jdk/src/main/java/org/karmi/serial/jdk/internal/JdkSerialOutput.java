@@ -12,8 +12,9 @@ import org.karmi.spi.transport.WireBuffer;
 /**
  * A {@link SerialOutput} that writes each message with a fresh {@link ObjectOutputStream}, as
  * {@code java.rmi} does (type descriptions are re-sent in every message: the baseline the
- * UKA-serialization is measured against). Remote objects are replaced by the bytes of their
- * reference. Not thread-safe.
+ * UKA-serialization is measured against). Exported objects and stubs are replaced by the
+ * bytes of their reference; any other {@code Remote} is written by value, as {@code java.rmi}
+ * writes it. Not thread-safe.
  */
 public final class JdkSerialOutput implements SerialOutput {
 
@@ -94,7 +95,7 @@ public final class JdkSerialOutput implements SerialOutput {
 
         @Override
         protected Object replaceObject(Object obj) throws IOException {
-            if (obj instanceof Remote) {
+            if (obj instanceof Remote && remotes.byReference((Remote) obj)) {
                 ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
                 try (ObjectOutputStream refOut = new ObjectOutputStream(bytes)) {
                     remotes.writeRemote((Remote) obj, refOut);
