@@ -74,7 +74,8 @@ public final class KarmiRmi implements RmiSystem {
 
     @Override
     public void bind(String name, Remote stub) throws Exception {
-        LocateRegistry.createRegistry(0).rebind(name, stub);
+        // the node's own registry: createRegistry makes a new one per call, refused on a port that has one (java.rmi)
+        runtime.registry().rebind(name, stub);
     }
 
     @Override
