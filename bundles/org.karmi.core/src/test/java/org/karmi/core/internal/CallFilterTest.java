@@ -116,6 +116,32 @@ class CallFilterTest {
         assertFalse(f.declares(CallFilterTest.class));
     }
 
+    @Test
+    void applicationClassesImplementingADeclaredRemoteInterfaceMayComeByValue() {
+        CallFilter service = CallFilter.of(List.of(Service.class), AllowList.NONE);
+        assertEquals(java.io.ObjectInputFilter.Status.ALLOWED, service.checkInput(classOnly(CountingCallback.class)),
+                "a Callback not exported travels by value (issue 12)");
+        assertEquals(java.io.ObjectInputFilter.Status.UNDECIDED, service.checkInput(classOnly(Unlisted.class)));
+        CallFilter registry = CallFilter.of(List.of(org.karmi.registry.Registry.class), AllowList.NONE);
+        assertEquals(java.io.ObjectInputFilter.Status.UNDECIDED, registry.checkInput(classOnly(CountingCallback.class)),
+                "java.rmi.Remote itself brings no class along");
+        assertEquals(java.io.ObjectInputFilter.Status.UNDECIDED,
+                registry.checkInput(classOnly(java.rmi.server.RemoteObjectInvocationHandler.class)),
+                "nor JDK remote classes");
+        assertEquals(java.io.ObjectInputFilter.Status.ALLOWED,
+                registry.checkInput(classOnly(org.karmi.spi.ref.StubReference.class)), "a serialized KaRMI stub");
+    }
+
+    private static java.io.ObjectInputFilter.FilterInfo classOnly(Class<?> c) {
+        return new java.io.ObjectInputFilter.FilterInfo() {
+            @Override public Class<?> serialClass() { return c; }
+            @Override public long arrayLength() { return -1; }
+            @Override public long depth() { return 1; }
+            @Override public long references() { return 1; }
+            @Override public long streamBytes() { return 0; }
+        };
+    }
+
     /** A remote interface with the type shapes the filter must see through. */
     interface Shapes extends java.rmi.Remote {
         List<Unlisted> all(Box[][] boxes) throws java.rmi.RemoteException, AppException;

@@ -16,7 +16,6 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.rmi.ServerError;
 import java.rmi.ServerException;
-import java.rmi.server.ExportException;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
@@ -170,9 +169,11 @@ class LocalShortCutTest {
     }
 
     @Test
-    void objectWithoutRemoteInterfaceCannotBeExported() {
+    void objectImplementingRemoteDirectlyIsExportedWithARemoteOnlyStub() throws Exception {
         Remote plain = new Remote() { };
-        assertThrows(ExportException.class, () -> node.export(plain));
+        Remote s = node.export(plain);
+        assertArrayEquals(new Class<?>[] {Remote.class}, s.getClass().getInterfaces(), "as java.rmi makes it");
+        assertEquals(s, stub.echo(s), "and it travels by reference");
     }
 
     @Test
