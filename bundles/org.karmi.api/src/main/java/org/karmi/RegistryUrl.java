@@ -49,14 +49,20 @@ public final class RegistryUrl {
 
     /**
      * What {@link java.rmi.Naming#list} puts before each bound name: {@code //host:port/} with
-     * the host as the URL gave it (possibly empty) and the port if the URL gave one.
+     * the host as the URL gave it (possibly empty) and the port it gave, else
+     * {@link Registry#REGISTRY_PORT} ({@code //:2099/} for {@code rmi:///}); a port given as 0
+     * is left out, as {@code java.rmi} leaves it out.
      *
      * @since 1.2
      */
     public String listPrefix() {
-        StringBuilder b = new StringBuilder("//").append(givenHost.indexOf(':') >= 0 ? "[" + givenHost + "]" : givenHost);
-        if (givenPort > 0) {
-            b.append(':').append(givenPort);
+        int p = givenPort < 0 ? Registry.REGISTRY_PORT : givenPort;
+        StringBuilder b = new StringBuilder();
+        if (p > 0 || !givenHost.isEmpty()) {
+            b.append("//").append(givenHost.indexOf(':') >= 0 ? "[" + givenHost + "]" : givenHost);
+        }
+        if (p > 0) {
+            b.append(':').append(p);
         }
         return b.append('/').toString();
     }

@@ -48,11 +48,36 @@ class RegistryUrlTest {
     }
 
     @Test
-    void listPrefixKeepsHostAndPortAsGiven() throws Exception {
+    void listPrefixIsWhatJavaRmiNamingListWrites() throws Exception {
         assertEquals("//h:5/", RegistryUrl.parse("rmi://h:5/x").listPrefix());
-        assertEquals("//h/", RegistryUrl.parse("//h/x").listPrefix());
-        assertEquals("///", RegistryUrl.parse("x").listPrefix());
+        assertEquals("//h:" + Registry.REGISTRY_PORT + "/", RegistryUrl.parse("//h/x").listPrefix());
+        assertEquals("//:" + Registry.REGISTRY_PORT + "/", RegistryUrl.parse("x").listPrefix());
+        assertEquals("//:" + Registry.REGISTRY_PORT + "/", RegistryUrl.parse("rmi:///").listPrefix());
         assertEquals("//:7/", RegistryUrl.parse("//:7/x").listPrefix());
+        assertEquals("//h/", RegistryUrl.parse("//h:0/x").listPrefix());
+        assertEquals("/", RegistryUrl.parse("rmi://:0/x").listPrefix());
+    }
+
+    /** The prefixes {@link java.rmi.Naming#list} writes, from a JDK registry on a free loopback port. */
+    @Test
+    void listPrefixMatchesJavaRmiNamingListOfAJdkRegistry() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        java.rmi.server.RMIServerSocketFactory loopback = p -> new ServerSocket(p, 50, java.net.InetAddress.getLoopbackAddress());
+        java.rmi.registry.Registry jdk = java.rmi.registry.LocateRegistry.createRegistry(port, null, loopback);
+        java.rmi.Remote obj = new java.rmi.Remote() { };
+        try {
+            jdk.bind("x", java.rmi.server.UnicastRemoteObject.exportObject(obj, 0, null, loopback));
+            for (String url : List.of("//127.0.0.1:" + port + "/", "rmi://127.0.0.1:" + port + "/ignored", "rmi://:" + port,
+                    "//:" + port + "/", "//localhost:" + port)) {
+                assertEquals(List.of(java.rmi.Naming.list(url)), List.of(RegistryUrl.parse(url).listPrefix() + "x"), url);
+            }
+        } finally {
+            java.rmi.server.UnicastRemoteObject.unexportObject(obj, true);
+            java.rmi.server.UnicastRemoteObject.unexportObject(jdk, true);
+        }
     }
 
     @Test
