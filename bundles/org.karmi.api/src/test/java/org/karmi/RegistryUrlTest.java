@@ -62,7 +62,7 @@ class RegistryUrlTest {
     @Test
     void listPrefixMatchesJavaRmiNamingListOfAJdkRegistry() throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         java.rmi.server.RMIServerSocketFactory loopback = p -> new ServerSocket(p, 50, java.net.InetAddress.getLoopbackAddress());
@@ -103,7 +103,7 @@ class RegistryUrlTest {
     @Test
     void refusesExactlyWhatJavaRmiNamingRefuses() throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         String hp = "127.0.0.1:" + port;

@@ -151,7 +151,7 @@ class RemoteObjectSemanticsTest {
     @Test
     void everyJavaRmiConstructorAndExportOverloadExportsWithoutThrowing() throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0)) {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         LoopbackSockets sockets = new LoopbackSockets();
