@@ -1,0 +1,4 @@
+package example.by_value_arguments;
+
+/** An enum argument. */
+public enum Color { RED, GREEN }

@@ -1,0 +1,7 @@
+package example.multiple_interfaces;
+
+/** A local interface: not part of the stub. */
+public interface Local {
+
+    String secret();
+}

@@ -1,0 +1,12 @@
+package example.registry_operations;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/** An object that knows its name. */
+public interface Named extends Remote {
+
+    String name() throws RemoteException;
+
+    void shutdown() throws RemoteException;
+}

@@ -1,0 +1,12 @@
+package example.ssl_socket_factories;
+
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+
+/** Echoes. */
+public interface Echo extends Remote {
+
+    String echo(String s) throws RemoteException;
+
+    void shutdown() throws RemoteException;
+}
