@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.karmi.spi.ref.Skeleton;
 import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.LogLimiter;
 import org.karmi.spi.transport.ServerConnection;
 import org.karmi.spi.transport.WireBuffer;
 
@@ -26,6 +27,8 @@ import org.karmi.spi.transport.WireBuffer;
 final class Dispatcher implements InboundHandler {
 
     private static final System.Logger LOG = System.getLogger("org.karmi.core");
+    /** Failures a peer can cause (garbage, dying mid-reply): at most one WARNING line per 10 s, with a count. */
+    private final LogLimiter peerFailures = new LogLimiter(LOG, Level.WARNING, 10_000);
 
     private final KarmiNode node;
     private final ExecutorService pool;
@@ -58,8 +61,8 @@ final class Dispatcher implements InboundHandler {
         try {
             WireBuffer request = connection.request();
             if (request.remaining() < CallPayload.CALL_HEADER_LENGTH) {
-                LOG.log(Level.WARNING, "closing connection from node {0} ({1}): malformed call of {2} bytes",
-                        Long.toHexString(connection.remoteNodeId()), connection.technology().name(), request.remaining());
+                peerFailures.log("closing connection from node " + Long.toHexString(connection.remoteNodeId()) + " ("
+                        + connection.technology().name() + "): malformed call of " + request.remaining() + " bytes");
                 connection.close();
                 return;
             }
@@ -91,8 +94,9 @@ final class Dispatcher implements InboundHandler {
             invoke(objectNode, objectNumber, hash, request, reply, streams, connection.remoteNodeId(), connection);
             connection.sendReply();
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "closing connection from node " + Long.toHexString(connection.remoteNodeId())
-                    + ": " + e, e);
+            // a peer that dies mid-reply or sends garbage must not flood the log: one line per interval, trace at DEBUG
+            peerFailures.log("closing connection from node " + Long.toHexString(connection.remoteNodeId()) + ": " + e);
+            LOG.log(Level.DEBUG, "closing connection from node " + Long.toHexString(connection.remoteNodeId()), e);
             connection.close();
         }
     }
@@ -191,7 +195,7 @@ final class Dispatcher implements InboundHandler {
             String name = CallPayload.readCollectorName(message);
             node.collectors().onMessage(name, connection.remoteNodeId(), message);
         } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "closing connection from node " + Long.toHexString(connection.remoteNodeId())
+            peerFailures.log("closing connection from node " + Long.toHexString(connection.remoteNodeId())
                     + ": malformed one-way message: " + e);
             connection.close();
         }
