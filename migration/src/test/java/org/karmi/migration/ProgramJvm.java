@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -26,6 +28,14 @@ final class ProgramJvm implements AutoCloseable {
             List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS", "CLASSPATH");
     /** How the JVM reports an exception that ended {@code main}. */
     private static final String MAIN_THREW = "Exception in thread \"main\"";
+
+    /** Every JVM not closed yet: killed if the harness's own JVM is stopped before it could close them. */
+    private static final Set<ProgramJvm> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(j -> j.process.destroyForcibly()),
+                "migration-kill-programs"));
+    }
 
     private final String label;
     private final Process process;
@@ -51,6 +61,7 @@ final class ProgramJvm implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command);
         OPTION_VARIABLES.forEach(builder.environment()::remove);
         ProgramJvm jvm = new ProgramJvm(label, builder.start(), stderr);
+        LIVE.add(jvm);
         BufferedWriter errorFile = Files.newBufferedWriter(stderr, StandardCharsets.UTF_8);
         jvm.drain("out", jvm.process.getInputStream(), jvm::outLine, jvm::outputEnded);
         jvm.drain("err", jvm.process.getErrorStream(), line -> jvm.errLine(line, errorFile), () -> close(errorFile));
@@ -181,13 +192,18 @@ final class ProgramJvm implements AutoCloseable {
         return stderr;
     }
 
-    /** Kills the JVM (and anything it started) if it still runs, and waits for it to be gone. */
+    /** Kills the JVM (and anything it started) if it still runs, and waits (up to 10 s) for it to be gone. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
+        LIVE.remove(this);
         if (process.isAlive()) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // killed already; the caller sees the interrupt
+            }
         }
     }
 }

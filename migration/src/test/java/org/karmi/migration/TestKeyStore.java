@@ -45,4 +45,13 @@ final class TestKeyStore {
         made = store;
         return store;
     }
+
+    /** Deletes the key store if one was made. */
+    static synchronized void delete() throws IOException {
+        if (made != null) {
+            Files.deleteIfExists(made);
+            Files.deleteIfExists(made.resolveSibling("keytool.log"));
+            made = null;
+        }
+    }
 }
