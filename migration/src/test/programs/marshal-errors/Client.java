@@ -20,7 +20,11 @@ public class Client {
             Object o = sink.give();
             System.out.println("give(): returned " + o);
         } catch (RemoteException e) {
-            System.out.println("give(): " + e.getClass().getName() + ", cause: " + e.getCause().getClass().getName());
+            boolean named = false;
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                named |= t instanceof java.io.NotSerializableException;
+            }
+            System.out.println("give(): " + e.getClass().getName() + ", a NotSerializableException in its causes: " + named);
         }
         sink.take("another string");
         System.out.println("calls that reached the server: " + sink.taken());

@@ -17,7 +17,7 @@ public class Client {
                 "rmi://localhost:P/one", "//127.0.0.1:P/two", "rmi://127.0.0.1:P/", "//127.0.0.1:P/",
                 "//127.0.0.1:P", "rmi://127.0.0.1:P", "rmi://127.0.0.1:P/missing", "rmi://127.0.0.1:P/a/b",
                 "http://127.0.0.1:P/one", "rmi://127.0.0.1:P/one#part", "rmi://127.0.0.1:P/one?x=1",
-                "rmi://127.0.0.1:port/one", "rmi://127.0.0.1:99999/one", "rmi:one", "rmi//127.0.0.1:P/one"}) {
+                "rmi://127.0.0.1:port/one", "rmi:one"}) {
             lookup(url.replace("P", p));
         }
         String[] list = Naming.list("rmi://127.0.0.1:" + p + "/");

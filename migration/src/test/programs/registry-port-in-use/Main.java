@@ -18,7 +18,12 @@ public class Main {
         int port3 = Integer.parseInt(args[2]);
         Registry registry = LocateRegistry.createRegistry(port1);
         System.out.println("first createRegistry(port1): ok");
-        call("second createRegistry(port1)", () -> LocateRegistry.createRegistry(port1));
+        try {
+            LocateRegistry.createRegistry(port1);
+            System.out.println("second createRegistry(port1): ok");
+        } catch (java.rmi.RemoteException e) {
+            System.out.println("second createRegistry(port1): " + e.getClass().getName());
+        }
         try (ServerSocket taken2 = new ServerSocket(port2); ServerSocket taken3 = new ServerSocket(port3)) {
             call("createRegistry on a port a ServerSocket holds", () -> LocateRegistry.createRegistry(port2));
             Thing thing = () -> 7;
