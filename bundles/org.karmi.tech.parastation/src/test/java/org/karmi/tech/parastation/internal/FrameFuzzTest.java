@@ -34,7 +34,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * <pre>
  * JAZZER_FUZZ=1 mvn -o test -pl bundles/org.karmi.tech.parastation \
  *     -Dtest=FrameFuzzTest -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-runs=10000000 \
- *     -Djazzer.internal.arg.2=-max_total_time=3600
+ *     -Djazzer.internal.arg.2=-max_total_time=3600 -Dkarmi.test.timeout=0
  * </pre>
  * (the extra libFuzzer arguments come after the annotation's {@code maxDuration} and win).
  */

@@ -23,7 +23,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * <pre>
  * JAZZER_FUZZ=1 mvn -o test -pl bundles/org.karmi.tech.tcp -Dtest=HandshakeFuzzTest \
  *     -Djazzer.internal.arg.0=fuzz -Djazzer.internal.arg.1=-runs=10000000 \
- *     -Djazzer.internal.arg.2=-max_total_time=3600
+ *     -Djazzer.internal.arg.2=-max_total_time=3600 -Dkarmi.test.timeout=0
  * </pre>
  * No {@code @Timeout}: Jazzer would apply it to the whole campaign; surefire's fork timeout bounds a run.
  */

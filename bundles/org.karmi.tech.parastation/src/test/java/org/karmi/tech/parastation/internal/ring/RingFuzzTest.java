@@ -20,7 +20,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
  * <pre>
  * JAZZER_FUZZ=1 mvn -o test -pl bundles/org.karmi.tech.parastation \
  *     -Dtest='RingFuzzTest#oneToOneReaderSurvivesAnyBytes' -Djazzer.internal.arg.0=fuzz \
- *     -Djazzer.internal.arg.1=-runs=10000000 -Djazzer.internal.arg.2=-max_total_time=3600
+ *     -Djazzer.internal.arg.1=-runs=10000000 -Djazzer.internal.arg.2=-max_total_time=3600 -Dkarmi.test.timeout=0
  * </pre>
  * and the same with {@code #manyToOneReaderSurvivesAnyBytes}.
  */
