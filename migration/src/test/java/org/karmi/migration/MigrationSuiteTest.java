@@ -82,11 +82,14 @@ class MigrationSuiteTest {
         Lock lock = programCase.options().contains(ProgramCase.DEFAULT_REGISTRY_PORT)
                 ? DEFAULT_PORT.writeLock() : DEFAULT_PORT.readLock();
         lock.lockInterruptibly();
-        TWO_AT_A_TIME.acquire();
         try {
-            check(programCase);
+            TWO_AT_A_TIME.acquire();
+            try {
+                check(programCase);
+            } finally {
+                TWO_AT_A_TIME.release();
+            }
         } finally {
-            TWO_AT_A_TIME.release();
             lock.unlock();
         }
     }
