@@ -48,6 +48,17 @@ public interface ServerConnection {
         return null;
     }
 
+    /**
+     * The local port this connection arrived on, for technologies addressed by host and port
+     * (TCP), so that a call to the well-known registry number reaches the registry created for
+     * that port ({@code createRegistry(port)}); 0 (the default) if the technology has no ports.
+     *
+     * @since 1.5
+     */
+    default int localPort() {
+        return 0;
+    }
+
     /** The current inbound message: payload in {@code [position, limit)}. */
     WireBuffer request();
 

@@ -18,7 +18,9 @@ import java.io.IOException;
  * <ol>
  * <li>The reference layer calls {@link #start(TechnologyContext)} once: the technology binds
  * its address (for example a server socket) and from then on delivers inbound calls to
- * {@link TechnologyContext#inbound()}. {@link #localUtid()} is valid after {@code start}.
+ * {@link TechnologyContext#inbound()}. {@link #localUtid()} is valid after {@code start},
+except for a technology that listens on demand: it throws {@link IllegalStateException}
+until the first {@link #listen(int)}.
  * A bind failure (port in use) throws from {@code start} with a message naming the address.</li>
  * <li>{@link #acquire(Utid, long)} hands out connections, each carrying one call at a time;
  * a technology pools and reuses them and closes idle ones (a watchdog).</li>
@@ -59,7 +61,8 @@ public interface Technology extends AutoCloseable {
     /**
      * The address another node needs to reach this node through this technology.
      *
-     * @throws IllegalStateException before {@link #start}
+     * @throws IllegalStateException before {@link #start}, and before the first
+     *         {@link #listen(int)} of a technology that listens on demand
      */
     Utid localUtid();
 
@@ -106,6 +109,42 @@ public interface Technology extends AutoCloseable {
      */
     default String describe(Utid utid) {
         return utid.toString();
+    }
+
+    /**
+     * Makes this technology receive calls on {@code port} for one more export and returns the
+     * UTID of that endpoint, for technologies addressed by host and port (TCP), as
+     * {@code java.rmi}'s {@code exportObject(obj, port)} and {@code createRegistry(port)} ask.
+     * Port 0 names the technology's own endpoint: a technology that listens on demand opens it
+     * now (on a port of its choice) and keeps it until {@link #close()}. Every successful call
+     * with a non-zero port is paired with one {@link #unlisten(int)}; the endpoint of a port
+     * closes when its last export is gone. The default answers {@link #localUtid()} for port
+     * 0 and refuses other ports.
+     *
+     * @param port 0 for the technology's own endpoint, else 1 to 65535
+     * @throws java.net.BindException if the port is taken (by another process, for example);
+     *         the message names the address
+     * @throws IOException if the endpoint cannot be opened for another reason
+     * @throws UnsupportedOperationException if this technology has no ports
+     * @throws IllegalStateException before {@link #start}
+     * @since 1.5
+     */
+    default Utid listen(int port) throws IOException {
+        if (port == 0) {
+            return localUtid();
+        }
+        throw new UnsupportedOperationException(name() + " has no ports");
+    }
+
+    /**
+     * One export that {@link #listen(int) listened} on {@code port} (not 0) is gone; the
+     * endpoint of that port closes when none is left (connections in it stay until they end).
+     * The default does nothing.
+     *
+     * @since 1.5
+     */
+    default void unlisten(int port) {
+        // no ports
     }
 
     /** Counters of this technology's traffic since {@link #start}. */

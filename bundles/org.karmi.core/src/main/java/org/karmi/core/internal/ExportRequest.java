@@ -8,9 +8,9 @@ import java.rmi.server.RMIServerSocketFactory;
  * What one export asked for, as {@code java.rmi}'s {@code exportObject} overloads and
  * {@code createRegistry} take it: the port to receive calls on (0: any), the socket
  * factories ({@code null}: the technology's own) and a filter for the arguments
- * ({@code null}: none). Kept with the exported object ({@link Exported#request}) so that a
- * technology can give the object the endpoint it asked for; until the TCP technology listens
- * per export, port and factories are recorded only ({@link KarmiNode#advertisedUtids}).
+ * ({@code null}: none). Kept with the exported object ({@link Exported#request}): the node
+ * makes the technologies listen on the port ({@link KarmiNode#advertisedUtids}); the socket
+ * factories are recorded only.
  * Immutable.
  */
 record ExportRequest(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf, ObjectInputFilter filter) {

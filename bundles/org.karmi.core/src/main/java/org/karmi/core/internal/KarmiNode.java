@@ -73,6 +73,8 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     private final ConcurrentHashMap<ObjectId, StubEntry> remoteStubs = new ConcurrentHashMap<>();
     private final Cleaner cleaner = Cleaner.create();
     private final InboundByteBudget inboundBudget;
+    /** The UTIDs of the endpoints listening on a port an export asked for, by port (not 0). */
+    private final ConcurrentHashMap<Integer, List<Utid>> portUtids = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private volatile InterfaceResolver interfaces = InterfaceResolver.LOADER_ONLY;
 
@@ -151,7 +153,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         }
         t.start(this);
         technologies.add(t);
-        LOG.log(Level.DEBUG, "node {0}: technology {1} at {2}", Long.toHexString(nodeId), t.name(), t.localUtid());
+        LOG.log(Level.DEBUG, "node {0}: technology {1} started: {2}", Long.toHexString(nodeId), t.name(), t);
     }
 
     /** Removes and closes {@code t}; calls in flight over it end in a {@link RemoteException}. */
@@ -273,17 +275,33 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         }
         Exported existing = table.byObject(object);
         if (existing == null) {
+            listen(request.port());
             Exported e = newExported(object, request);
             existing = table.add(e);
             if (existing == e) {
                 exportedNow(e);
                 return e.stub;
             }
+            technologies.unlisten(request.port());
         }
         if (refuseExported) {
             throw new ExportException("object already exported");
         }
         return existing.stub;
+    }
+
+    /**
+     * Makes the technologies listen on {@code port} for one more export (0: where the node
+     * listens, opened now by a technology that listens on demand); paired with one
+     * {@link Technologies#unlisten} when the export ends.
+     *
+     * @throws ExportException if the port is taken
+     */
+    private void listen(int port) throws ExportException {
+        List<Utid> utids = technologies.listen(port);
+        if (port != 0) {
+            portUtids.put(port, List.copyOf(utids));
+        }
     }
 
     private void checkOpen() throws ExportException {
@@ -308,9 +326,9 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         if (keepAlive != null) {
             keepAlive.exported();
         }
-        if (e.request.asksForEndpoint()) {
-            LOG.log(Level.DEBUG, "node {0}: {1} asked for port {2} / socket factories {3}, {4}: recorded; it receives"
-                    + " its calls where the node listens", Long.toHexString(nodeId), e, e.request.port(),
+        if (e.request.csf() != null || e.request.ssf() != null) {
+            LOG.log(Level.DEBUG, "node {0}: {1} asked for socket factories {2}, {3}: recorded; its port's listener"
+                    + " and connections use the technology's sockets", Long.toHexString(nodeId), e,
                     e.request.csf(), e.request.ssf());
         }
     }
@@ -318,6 +336,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     /** Tells the registries, collectors and the keep-alive about an entry just removed from the table. */
     private void unexportedNow(Exported e) {
         registries.removed(e);
+        technologies.unlisten(e.request.port());
         collectors.unexported(e.id);
         if (keepAlive != null) {
             keepAlive.unexported();
@@ -365,6 +384,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         RegistryImpl impl = new RegistryImpl(this);
         synchronized (registries) {
             registries.checkFree(port);
+            listen(port);
             Exported e = newExported(impl, new ExportRequest(port, csf, ssf, null));
             table.add(e);
             registries.add(port, e);
@@ -463,10 +483,15 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
 
     /**
      * The UTIDs a reference to an object of this node carries: those of the endpoint its
-     * export asked for. Until technologies listen per export, every export is reached where
-     * the node listens: the node's UTIDs.
+     * export asked for, the port's listeners for a non-zero port, else where the node listens.
      */
     List<Utid> advertisedUtids(ExportRequest request) {
+        if (request.port() != 0) {
+            List<Utid> u = portUtids.get(request.port());
+            if (u != null && !u.isEmpty()) {
+                return u;
+            }
+        }
         return localUtids();
     }
 

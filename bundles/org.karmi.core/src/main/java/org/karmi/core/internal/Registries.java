@@ -12,9 +12,10 @@ import org.karmi.spi.transport.ServerConnection;
  * A node's registries: its own (permanent, object number 0) and those made by
  * {@code createRegistry(port)}, at most one per port, each an ordinary exported object that
  * can be unexported. A call addressed to the well-known registry number (a registry named by
- * host and port) reaches the registry of the port it arrived on; until technologies tell the
- * port of a connection, that is the first registry created that is still exported, else the
- * node's own. Thread-safe: changes are synchronized, {@link #wellKnown} reads a volatile.
+ * host and port) reaches the registry created for the port it arrived on
+ * ({@link ServerConnection#localPort()}); a local call, a call over a technology without
+ * ports or on a port without a registry of its own reaches the first registry created that
+ * is still exported, else the node's own. Thread-safe: changes and look-ups by port are synchronized; the fallback is a volatile read.
  */
 final class Registries {
 
@@ -80,6 +81,15 @@ final class Registries {
      * {@code connection} ({@code null}: a local call).
      */
     Exported wellKnown(ServerConnection connection) {
+        int port = connection == null ? 0 : connection.localPort();
+        if (port != 0) {
+            synchronized (this) {
+                Exported e = byPort.get(port);
+                if (e != null) {
+                    return e;
+                }
+            }
+        }
         return answering;
     }
 }

@@ -1,6 +1,7 @@
 package org.karmi.core.internal;
 
 import java.rmi.ConnectException;
+import java.rmi.server.ExportException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -141,6 +142,55 @@ final class Technologies {
         }
         throw new ConnectException("cannot reach " + host + ":" + port + ": no running technology has host:port addresses"
                 + " (this node runs " + names() + ")");
+    }
+
+    /**
+     * Makes every running technology receive calls on {@code port} for one more export
+     * ({@link Technology#listen}; 0: each one's own endpoint, opened now if it listens on
+     * demand) and returns the UTIDs of those endpoints in preference order; a technology
+     * without ports contributes its own UTID. On failure the technologies that listened are
+     * released again.
+     *
+     * @throws ExportException if a technology cannot listen there (the port is taken)
+     */
+    List<Utid> listen(int port) throws ExportException {
+        List<Utid> out = new ArrayList<>();
+        List<Technology> listened = new ArrayList<>();
+        for (Technology t : running) {
+            try {
+                out.add(t.listen(port));
+                listened.add(t);
+            } catch (UnsupportedOperationException | IllegalStateException e) {
+                try {
+                    out.add(t.localUtid()); // no ports, or not started: its own address if it has one
+                } catch (IllegalStateException none) {
+                    // nothing to offer
+                }
+            } catch (java.io.IOException e) {
+                if (port != 0) {
+                    for (Technology l : listened) {
+                        l.unlisten(port);
+                    }
+                }
+                throw new ExportException(port == 0 ? "cannot listen: " + e.getMessage()
+                        : "Port already in use: " + port + " (" + e.getMessage() + ")", e);
+            }
+        }
+        return out;
+    }
+
+    /** One export on {@code port} (not 0) is gone: every running technology may close that port. */
+    void unlisten(int port) {
+        if (port == 0) {
+            return;
+        }
+        for (Technology t : running) {
+            try {
+                t.unlisten(port);
+            } catch (RuntimeException e) {
+                // a technology failing to close a port must not fail the unexport
+            }
+        }
     }
 
     /** A UTID for people, as its technology prints it (hex form if none of ours knows it). */

@@ -10,6 +10,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,8 +27,9 @@ import org.karmi.spi.transport.Utid;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
- * One life of a TCP technology, from {@code start} to {@code close}: the listening socket and
- * its acceptor thread, a thread per inbound connection within a {@link ConnectionBudget}, the
+ * One life of a TCP technology, from {@code start} to {@code close}: its listening ports
+ * ({@link TcpListener}, one per port, each with its acceptor thread, opened at start or on
+ * demand), a thread per inbound connection within a {@link ConnectionBudget}, the
  * client connection pools and the watchdog that closes idle pooled connections, retires idle
  * inbound ones and enforces deadlines. Events a peer can cause at will (refusals, retired
  * connections, failed handshakes, bad frames) are counted in {@code connectionsRefused} where
@@ -38,7 +41,6 @@ final class TcpEndpoint {
 
     /** A pooled connection idle for longer than this is checked for an unasked CLOSE before reuse. */
     static final long STALE_CHECK_NANOS = 50_000_000L;
-    private static final int BACKLOG = 128;
     /** How often the watchdog enforces deadlines: a bounded wait ends at most this much late. */
     static final long WATCHDOG_PERIOD_NANOS = 10_000_000L;
 
@@ -49,8 +51,12 @@ final class TcpEndpoint {
     final int ioTimeoutMillis;
     /** TLS of this life ({@link TlsSockets#OFF} without): who speaks it and the handshakes. */
     final TlsSockets tls;
-    private final ServerSocket serverSocket;
-    private final Utid localUtid;
+    private final InetAddress bindAddress;
+    private final InetAddress advertised;
+    /** Listeners by bound port (guarded by {@code this}); {@code own} is among them once open. */
+    private final Map<Integer, TcpListener> listeners = new java.util.HashMap<>();
+    /** The listener of port-0 exports and of the configured port; {@code null} until listening (on demand). */
+    private volatile TcpListener own;
     private final Map<Utid, ConnectionPool> pools = new ConcurrentHashMap<>();
     private final Set<TcpLink> links = ConcurrentHashMap.newKeySet();
     private final ConnectionBudget inbound;
@@ -58,25 +64,24 @@ final class TcpEndpoint {
     private final LogLimiter retiredLog;
     private final LogLimiter handshakeLog;
     private final LogLimiter misbehaviourLog;
-    private final Thread acceptor;
     private final Thread watchdog;
+    /** Serializes admissions from several listeners' threads (the budget admits on one thread at a time). */
+    private final Object admission = new Object();
     private volatile boolean closed;
     /** System.nanoTime() as of the watchdog's last tick: a clock for idle times that costs a read. */
     private volatile long coarseNanos = System.nanoTime();
 
     private TcpEndpoint(Technology technology, TcpSettings settings, TlsSockets tls, TechnologyContext context,
-                        ServerSocket serverSocket, Utid localUtid) {
+                        InetAddress bindAddress, InetAddress advertised) {
         this.tls = tls;
         this.technology = technology;
         this.settings = settings;
         this.context = context;
-        this.serverSocket = serverSocket;
-        this.localUtid = localUtid;
+        this.bindAddress = bindAddress;
+        this.advertised = advertised;
         this.ioTimeoutMillis = (int) Math.max(1, Math.min(Integer.MAX_VALUE, context.ioTimeoutMillis()));
-        String name = TcpAddress.text((InetSocketAddress) serverSocket.getLocalSocketAddress());
-        this.acceptor = new Thread(this::acceptLoop, "karmi-tcp-accept-" + name);
+        String name = bindAddress.getHostAddress() + (settings.port() > 0 ? ":" + settings.port() : "");
         this.watchdog = new Thread(this::watchdogLoop, "karmi-tcp-watchdog-" + name);
-        acceptor.setDaemon(true);
         watchdog.setDaemon(true);
         this.inbound = new ConnectionBudget(this, name);
         long interval = settings.logIntervalMillis();
@@ -87,36 +92,86 @@ final class TcpEndpoint {
     }
 
     /**
-     * Binds the configured address and starts accepting.
+     * Binds the configured address and starts accepting, or, for settings that
+     * {@linkplain TcpSettings#listensOnDemand() listen on demand}, only starts (the first
+     * {@link #listen(int)} binds).
      *
+     * @param advertisedHost the host UTIDs name ({@code java.rmi.server.hostname}); {@code null}:
+     *                       the bound address, or the local host's for a wildcard address
      * @throws BindException naming host:port if it cannot be bound (for example, in use)
      */
     static TcpEndpoint start(Technology technology, TcpSettings settings, TlsSettings tlsSettings,
-                             TechnologyContext context) throws IOException {
+                             TechnologyContext context, String advertisedHost) throws IOException {
         TlsSockets tls = TlsSockets.create(tlsSettings, settings.logIntervalMillis()); // a bad store fails before binding
         InetAddress host = InetAddress.getByName(settings.host());
-        ServerSocket ss = new ServerSocket();
-        try {
-            ss.setReuseAddress(true);
-            ss.bind(new InetSocketAddress(host, settings.port()), BACKLOG);
-        } catch (IOException e) {
-            ss.close();
-            BindException b = new BindException("tcp technology cannot bind "
-                    + TcpAddress.text(new InetSocketAddress(host, settings.port())) + ": " + e.getMessage());
-            b.initCause(e);
-            throw b;
+        InetAddress advertised = advertisedHost != null ? InetAddress.getByName(advertisedHost)
+                : host.isAnyLocalAddress() ? InetAddress.getLocalHost() : host;
+        TcpEndpoint endpoint = new TcpEndpoint(technology, settings, tls, context, host, advertised);
+        if (!settings.listensOnDemand()) {
+            endpoint.own = TcpListener.open(endpoint, host, settings.port(), advertised);
+            endpoint.listeners.put(endpoint.own.port, endpoint.own);
         }
-        InetAddress advertised = host.isAnyLocalAddress() ? InetAddress.getLocalHost() : host;
-        Utid utid = TcpAddress.utid(advertised, ss.getLocalPort(), tls.tlsOnly());
-        TcpEndpoint endpoint = new TcpEndpoint(technology, settings, tls, context, ss, utid);
         endpoint.inbound.start();
-        endpoint.acceptor.start();
         endpoint.watchdog.start();
         return endpoint;
     }
 
+    /** The UTID of the own listener, {@code null} while listening on demand and not yet listening. */
     Utid localUtid() {
-        return localUtid;
+        TcpListener l = own;
+        return l == null ? null : l.utid;
+    }
+
+    /**
+     * Listens on {@code port} for one more export ({@link org.karmi.spi.transport.Technology#listen}):
+     * port 0 is the own listener, opened now on an anonymous port if not yet open; another port
+     * shares its listener with earlier exports on it.
+     *
+     * @throws BindException if the port is taken
+     */
+    synchronized Utid listen(int port) throws IOException {
+        checkOpen();
+        if (port == 0) {
+            TcpListener l = own;
+            if (l == null) {
+                l = TcpListener.open(this, bindAddress, 0, advertised);
+                listeners.put(l.port, l);
+                own = l;
+            }
+            return l.utid;
+        }
+        TcpListener l = listeners.get(port);
+        if (l == null) {
+            l = TcpListener.open(this, bindAddress, port, advertised);
+            listeners.put(port, l);
+        }
+        l.exports++;
+        return l.utid;
+    }
+
+    /** One export on {@code port} is gone; its listener closes when it was the last and is not the own one. */
+    void unlisten(int port) {
+        TcpListener closing = null;
+        synchronized (this) {
+            TcpListener l = listeners.get(port);
+            if (l == null || l.exports == 0) {
+                return;
+            }
+            l.exports--;
+            if (l.exports == 0 && l != own) {
+                listeners.remove(port);
+                closing = l;
+            }
+        }
+        if (closing != null) {
+            closing.close();
+        }
+    }
+
+    /** The UTID of the listener of {@code port} (0: the own one), or {@code null} if none listens there. */
+    synchronized Utid utidOf(int port) {
+        TcpListener l = port == 0 ? own : listeners.get(port);
+        return l == null ? null : l.utid;
     }
 
     boolean isClosed() {
@@ -188,7 +243,7 @@ final class TcpEndpoint {
 
     private void checkOpen() throws IOException {
         if (closed) {
-            throw new IOException("tcp technology " + localUtid + " is closed");
+            throw new IOException("tcp technology " + this + " is closed");
         }
     }
 
@@ -205,21 +260,23 @@ final class TcpEndpoint {
         links.remove(link);
     }
 
-    private void acceptLoop() {
-        while (!closed) {
-            Socket s;
-            try {
-                s = serverSocket.accept();
-            } catch (IOException e) {
-                if (!closed) {
-                    LOG.log(WARNING, "tcp: accept on " + localUtid + " failed: " + e);
-                    LockSupport.parkNanos(10_000_000L); // e.g. out of file descriptors: do not spin
+    /**
+     * Serves a socket one of the listeners accepted, on that listener's thread; admissions of
+     * all listeners take turns ({@code admission}), so the budget sees one acceptor at a time.
+     */
+    void accepted(Socket s) {
+        synchronized (admission) {
+            if (closed) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // nothing more to do
                 }
-                continue;
+                return;
             }
             if (!inbound.makeRoom(System.nanoTime())) {
                 refuseOverLimit(s);
-                continue;
+                return;
             }
             TcpServerConnection c = null;
             try {
@@ -269,6 +326,12 @@ final class TcpEndpoint {
         } catch (IOException e) {
             LOG.log(DEBUG, "tcp: refusing " + s.getRemoteSocketAddress() + ": " + e);
         }
+    }
+
+    @Override
+    public String toString() {
+        Utid u = localUtid();
+        return u != null ? TcpAddress.describe(u) : "tcp " + bindAddress.getHostAddress() + " (not listening yet)";
     }
 
     /** {@link System#nanoTime()} to within a watchdog period (10 ms), without a system call. */
@@ -327,10 +390,13 @@ final class TcpEndpoint {
             return;
         }
         closed = true;
-        try {
-            serverSocket.close();
-        } catch (IOException e) {
-            LOG.log(DEBUG, "tcp: closing " + localUtid + ": " + e);
+        List<TcpListener> open;
+        synchronized (this) {
+            open = new ArrayList<>(listeners.values());
+            listeners.clear();
+        }
+        for (TcpListener l : open) {
+            l.close();
         }
         LockSupport.unpark(watchdog);
         inbound.close();
@@ -345,7 +411,6 @@ final class TcpEndpoint {
                 link.close();
             }
         }
-        join(acceptor);
         join(watchdog);
     }
 

@@ -72,6 +72,18 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     public boolean peerOnThisHost() {
         return TcpAddress.isLocal(socket.getInetAddress());
     }
+
+    /** The socket's remote address as text ({@code 127.0.0.1}), for {@code RemoteServer.getClientHost()}. */
+    @Override
+    public String peerHost() {
+        return socket.getInetAddress().getHostAddress();
+    }
+
+    /** The port of the listener that accepted this connection: the registry of that port answers it. */
+    @Override
+    public int localPort() {
+        return socket.getLocalPort();
+    }
     @Override public WireBuffer request() { return reader.buffer(); }
     @Override public Object attachment() { return attachment; }
     @Override public void attach(Object value) { this.attachment = value; }

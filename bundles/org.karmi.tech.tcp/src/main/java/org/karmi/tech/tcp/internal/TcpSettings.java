@@ -10,7 +10,8 @@ import org.karmi.registry.Registry;
  *
  * @param host              address to bind and advertise; a wildcard address binds all
  *                          interfaces and advertises the local host's address
- * @param port              port to bind; 0 picks an ephemeral port
+ * @param port              port to bind; 0 picks an ephemeral port; {@value #LISTEN_ON_DEMAND}
+ *                          binds nothing at start, an ephemeral port at the first export
  * @param idleTimeoutMillis a pooled client connection unused this long is closed
  * @param connectTimeoutMillis upper bound on a TCP connect (acquire's own timeout may be shorter)
  * @param maxFrameBytes     largest frame (header + payload) sent or accepted
@@ -32,6 +33,11 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
     public static final String DEFAULT_HOST = "127.0.0.1";
     /** Default port: the registry port, so that a node is reachable at {@code host:2099}. */
     public static final int DEFAULT_PORT = Registry.REGISTRY_PORT;
+    /**
+     * The port that binds nothing until the first export, which binds an ephemeral port (as
+     * {@code java.rmi}; the facade's default outside OSGi, so that a pure client has no listener).
+     */
+    public static final int LISTEN_ON_DEMAND = -1;
     /** Default idle time after which a pooled connection is closed. */
     public static final long DEFAULT_IDLE_TIMEOUT_MILLIS = 30_000;
     /** Default bound on connecting. */
@@ -64,7 +70,7 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
         if (host == null || host.isBlank()) {
             throw new IllegalArgumentException("karmi.tcp host must not be empty");
         }
-        if (port < 0 || port > 0xffff) {
+        if (port < LISTEN_ON_DEMAND || port > 0xffff) {
             throw new IllegalArgumentException("karmi.tcp port out of range: " + port);
         }
         if (idleTimeoutMillis <= 0 || connectTimeoutMillis <= 0) {
@@ -144,6 +150,17 @@ public record TcpSettings(String host, int port, long idleTimeoutMillis, long co
             throw new IllegalArgumentException("setting " + PROPERTY_PREFIX + name
                     + " is not a number: '" + value + "'", e);
         }
+    }
+
+    /** Whether nothing is bound until the first export ({@link #LISTEN_ON_DEMAND}). */
+    public boolean listensOnDemand() {
+        return port == LISTEN_ON_DEMAND;
+    }
+
+    /** A copy with another bind address (a wildcard when {@code java.rmi.server.hostname} is set). */
+    public TcpSettings withHost(String newHost) {
+        return new TcpSettings(newHost, port, idleTimeoutMillis, connectTimeoutMillis, maxFrameBytes, spinMicros,
+                maxConnections, serverIdleTimeoutMillis, logIntervalMillis);
     }
 
     /** A copy with another port (tests, restarts). */

@@ -1,6 +1,7 @@
 package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
+import java.util.function.UnaryOperator;
 import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Technology;
@@ -24,12 +25,38 @@ public final class TcpTechnology implements Technology {
 
     private final TcpSettings settings;
     private final TlsSettings tls;
+    /** The host UTIDs name ({@code java.rmi.server.hostname}); {@code null}: derived from the bind address. */
+    private final String advertisedHost;
     private volatile TcpEndpoint endpoint;
     private volatile TechnologyStatistics lastStatistics = NONE;
 
-    /** Settings from the {@code karmi.tcp.*} system properties (defaults: 127.0.0.1:2099, no TLS). */
+    /** The system property {@code java.rmi} reads the advertised host name from. */
+    public static final String HOSTNAME_PROPERTY = "java.rmi.server.hostname";
+
+    /**
+     * The facade's technology outside OSGi, from the {@code karmi.tcp.*} system properties, as
+     * {@code java.rmi} listens: without {@code karmi.tcp.port} nothing is bound until the first
+     * export, which binds an ephemeral port ({@link TcpSettings#LISTEN_ON_DEMAND}); with
+     * {@value #HOSTNAME_PROPERTY} set (and no {@code karmi.tcp.host}) the wildcard address is
+     * bound and UTIDs name that host. Otherwise 127.0.0.1, no TLS.
+     */
     public TcpTechnology() {
-        this(TcpSettings.fromSystemProperties(), TlsSettings.fromSystemProperties());
+        this(facadeSettings(System::getProperty), TlsSettings.fromSystemProperties(), System.getProperty(HOSTNAME_PROPERTY));
+    }
+
+    /** The facade's settings from a system property lookup (full names), as {@link #TcpTechnology()} describes. */
+    static TcpSettings facadeSettings(UnaryOperator<String> property) {
+        TcpSettings s = TcpSettings.fromProperties(name -> property.apply(TcpSettings.PROPERTY_PREFIX + name));
+        String port = property.apply(TcpSettings.PROPERTY_PREFIX + "port");
+        if (port == null || port.isBlank()) {
+            s = s.withPort(TcpSettings.LISTEN_ON_DEMAND);
+        }
+        String host = property.apply(TcpSettings.PROPERTY_PREFIX + "host");
+        String hostname = property.apply(HOSTNAME_PROPERTY);
+        if ((host == null || host.isBlank()) && hostname != null && !hostname.isBlank()) {
+            s = s.withHost("0.0.0.0");
+        }
+        return s;
     }
 
     /** Plaintext only. */
@@ -38,8 +65,17 @@ public final class TcpTechnology implements Technology {
     }
 
     public TcpTechnology(TcpSettings settings, TlsSettings tls) {
+        this(settings, tls, null);
+    }
+
+    /**
+     * @param advertisedHost the host UTIDs name (blank or {@code null}: the bound address, or
+     *                       the local host's for a wildcard address)
+     */
+    public TcpTechnology(TcpSettings settings, TlsSettings tls, String advertisedHost) {
         this.settings = settings;
         this.tls = tls;
+        this.advertisedHost = advertisedHost == null || advertisedHost.isBlank() ? null : advertisedHost.trim();
     }
 
     public TcpSettings settings() {
@@ -54,9 +90,9 @@ public final class TcpTechnology implements Technology {
     @Override
     public synchronized void start(TechnologyContext context) throws IOException {
         if (endpoint != null) {
-            throw new IllegalStateException("tcp technology already started at " + endpoint.localUtid());
+            throw new IllegalStateException("tcp technology already started at " + endpoint);
         }
-        TcpEndpoint e = TcpEndpoint.start(this, settings, tls, context);
+        TcpEndpoint e = TcpEndpoint.start(this, settings, tls, context, advertisedHost);
         lastStatistics = e.statistics;
         endpoint = e;
     }
@@ -67,7 +103,32 @@ public final class TcpTechnology implements Technology {
         if (e == null) {
             throw new IllegalStateException("tcp technology not started");
         }
-        return e.localUtid();
+        Utid u = e.localUtid();
+        if (u == null) {
+            throw new IllegalStateException("tcp technology listens on demand and has no export yet");
+        }
+        return u;
+    }
+
+    /** Listens on {@code port} (0: the own port, bound now if on demand); see {@link Technology#listen}. */
+    @Override
+    public Utid listen(int port) throws IOException {
+        if (port < 0 || port > 0xffff) {
+            throw new IllegalArgumentException("tcp port out of range: " + port);
+        }
+        TcpEndpoint e = endpoint;
+        if (e == null) {
+            throw new IllegalStateException("tcp technology not started");
+        }
+        return e.listen(port);
+    }
+
+    @Override
+    public void unlisten(int port) {
+        TcpEndpoint e = endpoint;
+        if (e != null && port != 0) {
+            e.unlisten(port);
+        }
     }
 
     @Override
@@ -126,6 +187,6 @@ public final class TcpTechnology implements Technology {
     @Override
     public String toString() {
         TcpEndpoint e = endpoint;
-        return "TcpTechnology[" + (e == null ? "not started, " + settings.host() + ":" + settings.port() : e.localUtid()) + "]";
+        return "TcpTechnology[" + (e == null ? "not started, " + settings.host() + ":" + settings.port() : e) + "]";
     }
 }

@@ -75,6 +75,8 @@ public final class TcpTechnologyComponent implements Technology {
     // the SPI's default methods must be forwarded too, or the service silently loses them
     @Override public Utid utidFor(String host, int port) throws java.net.UnknownHostException { return delegate.utidFor(host, port); }
     @Override public String describe(Utid utid) { return delegate.describe(utid); }
+    @Override public Utid listen(int port) throws IOException { return delegate.listen(port); }
+    @Override public void unlisten(int port) { delegate.unlisten(port); }
     @Override public void close() { delegate.close(); }
 
     @Override

@@ -294,7 +294,7 @@ final class TlsSockets {
     /** Answers a plaintext client REFUSE code 5 and closes; returns what to throw. */
     private IOException refusePlaintext(TcpServerConnection c, TlsSocket t) {
         plaintext.log("tcp: refused plaintext connection from " + c.peer + ": this node accepts only TLS");
-        String message = TcpAddress.describe(c.endpoint.localUtid()) + " accepts only TLS connections ("
+        String message = "tcp " + TcpAddress.text((java.net.InetSocketAddress) c.socket.getLocalSocketAddress()) + " accepts only TLS connections ("
                 + TlsSettings.property(TlsSettings.KEY_ENABLED) + "), and this client spoke plaintext";
         WireBuffer b = new WireBuffer(512);
         b.position = TcpFrameDescriptor.HEADER_LENGTH;

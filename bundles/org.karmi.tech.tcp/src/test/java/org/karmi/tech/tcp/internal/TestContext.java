@@ -71,6 +71,13 @@ final class TestContext implements TechnologyContext, InboundHandler {
                 echo(c);
             }
             case 'T' -> throw new IllegalStateException("test handler told to throw");
+            case 'P' -> { // the port the call arrived on and the peer's host, as the connection observed them
+                WireBuffer out = c.reply();
+                out.writeInt(c.localPort());
+                byte[] host = String.valueOf(c.peerHost()).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                out.writeBytes(host, 0, host.length);
+                send(c);
+            }
             case 'N' -> {
                 int length = in.remaining();
                 c.reply().writeInt(length);
