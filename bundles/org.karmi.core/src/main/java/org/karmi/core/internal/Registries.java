@@ -14,13 +14,15 @@ import org.karmi.spi.transport.ServerConnection;
  * can be unexported. A call addressed to the well-known registry number (a registry named by
  * host and port) reaches the registry created for the port it arrived on
  * ({@link ServerConnection#localPort()}); a local call, a call over a technology without
- * ports or on a port without a registry of its own reaches the first registry created that
- * is still exported, else the node's own. Thread-safe: changes and look-ups by port are synchronized; the fallback is a volatile read.
+ * ports or on a port that never had a registry of its own reaches the first registry created
+ * that is still exported, else the node's own; on a port whose registry was unexported, none. Thread-safe: changes and look-ups by port are synchronized; the fallback is a volatile read.
  */
 final class Registries {
 
     private final Exported own;
     private final Map<Integer, Exported> byPort = new LinkedHashMap<>();
+    /** Ports whose registry was unexported: calls on them find no registry, as in java.rmi. */
+    private final java.util.Set<Integer> unexported = new java.util.HashSet<>();
     private volatile Exported answering;
 
     Registries(Exported own) {
@@ -49,21 +51,27 @@ final class Registries {
     synchronized void add(int port, Exported registry) throws ExportException {
         checkFree(port);
         byPort.put(port, registry);
+        unexported.remove(port);
         update();
     }
 
     /** Forgets {@code e} if it is a registry made for a port (it was unexported); returns whether it was. */
     synchronized boolean removed(Exported e) {
-        boolean found = byPort.values().remove(e);
-        if (found) {
-            update();
+        for (Map.Entry<Integer, Exported> p : byPort.entrySet()) {
+            if (p.getValue() == e) {
+                byPort.remove(p.getKey());
+                unexported.add(p.getKey());
+                update();
+                return true;
+            }
         }
-        return found;
+        return false;
     }
 
     /** Forgets every registry made for a port (the node closed). */
     synchronized void clear() {
         byPort.clear();
+        unexported.clear();
         update();
     }
 
@@ -78,15 +86,16 @@ final class Registries {
 
     /**
      * The registry that answers a call to the well-known registry number arriving over
-     * {@code connection} ({@code null}: a local call).
+     * {@code connection} ({@code null}: a local call); {@code null} on a port whose registry
+     * was unexported.
      */
     Exported wellKnown(ServerConnection connection) {
         int port = connection == null ? 0 : connection.localPort();
         if (port != 0) {
             synchronized (this) {
                 Exported e = byPort.get(port);
-                if (e != null) {
-                    return e;
+                if (e != null || unexported.contains(port)) {
+                    return e; // null: that port's registry is gone (a connection opened before may still call)
                 }
             }
         }

@@ -25,9 +25,9 @@ import org.karmi.server.UnicastRemoteObject;
 /**
  * Registries made by {@link LocateRegistry#createRegistry} (issue 12, item 7): one per port
  * ({@link ExportException} for a port that has one), each with its own bindings, unexported by
- * {@code UnicastRemoteObject.unexportObject(registry, true)}; a registry named by host and port
- * reaches the first one created that is still exported (pending per-port listening, every
- * registry shares the node's port), else the node's own.
+ * {@code UnicastRemoteObject.unexportObject(registry, true)}, which frees its port; a registry
+ * named by host and port reaches the registry of that port, and on the node's own port the
+ * first one created that is still exported, else the node's own.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RegistriesTest {
@@ -96,6 +96,54 @@ class RegistriesTest {
         assertArrayEquals(new String[] {"two"}, byAddress.list(), "r1 gone: the next registry created answers");
         assertTrue(UnicastRemoteObject.unexportObject(r2, true));
         assertArrayEquals(new String[0], byAddress.list(), "both gone: the node's own registry answers");
+    }
+
+    @Test
+    void registriesOnDifferentPortsAreReachedAtTheirPorts() throws Exception {
+        int p1 = freePort();
+        int p2 = freePort();
+        LocateRegistry.createRegistry(p1).bind("one", service);
+        LocateRegistry.createRegistry(p2).bind("two", service);
+        other = TestNodes.tcpNode();
+        assertArrayEquals(new String[] {"one"}, other.registry("127.0.0.1", p1).list());
+        assertArrayEquals(new String[] {"two"}, other.registry("127.0.0.1", p2).list());
+    }
+
+    @Test
+    void unexportingARegistryFreesItsPortAndItsConnectionsFindNoRegistry() throws Exception {
+        int port = freePort();
+        Registry r = LocateRegistry.createRegistry(port);
+        r.bind("a", service);
+        other = TestNodes.tcpNode();
+        Registry byAddress = other.registry("127.0.0.1", port);
+        assertArrayEquals(new String[] {"a"}, byAddress.list());
+        assertTrue(UnicastRemoteObject.unexportObject(r, true));
+        try (ServerSocket again = new ServerSocket(port, 1, java.net.InetAddress.getLoopbackAddress())) {
+            assertEquals(port, again.getLocalPort(), "the port is free");
+        }
+        assertThrows(NoSuchObjectException.class, byAddress::list, "the pooled connection finds no registry there");
+    }
+
+    @Test
+    void aPortTakenByAnotherSocketIsAnExportException() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+            assertThrows(ExportException.class, () -> LocateRegistry.createRegistry(port));
+            assertThrows(ExportException.class, () -> UnicastRemoteObject.exportObject(new ServiceImpl(node, "x"), port));
+        }
+    }
+
+    @Test
+    void anObjectExportedOnAPortIsReachedThereAndSharesTheRegistrysListener() throws Exception {
+        int port = freePort();
+        LocateRegistry.createRegistry(port);
+        ServiceImpl impl = new ServiceImpl(node, "on port");
+        Service stub = (Service) UnicastRemoteObject.exportObject(impl, port);
+        java.util.List<org.karmi.spi.transport.Utid> utids = StubFactory.refOf(stub).utidsForWriting();
+        assertEquals(port, TcpUtids.port(utids.get(0)), "its stub names the port: " + utids);
+        LocateRegistry.getRegistry(port).rebind("p", stub);
+        other = TestNodes.tcpNode();
+        assertEquals("on port", ((Service) other.registry("127.0.0.1", port).lookup("p")).name());
     }
 
     private static int freePort() throws Exception {
