@@ -8,7 +8,6 @@ import java.net.BindException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,11 +167,6 @@ final class TcpEndpoint {
         }
     }
 
-    /** The UTID of the listener of {@code port} (0: the own one), or {@code null} if none listens there. */
-    synchronized Utid utidOf(int port) {
-        TcpListener l = port == 0 ? own : listeners.get(port);
-        return l == null ? null : l.utid;
-    }
 
     boolean isClosed() {
         return closed;

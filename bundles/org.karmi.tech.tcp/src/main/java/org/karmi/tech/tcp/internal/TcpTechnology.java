@@ -17,7 +17,9 @@ import org.karmi.spi.transport.Utid;
  *
  * <p>The public no-arg constructor (used through {@link java.util.ServiceLoader} outside
  * OSGi) reads its settings from the {@code karmi.tcp.*} system properties, see
- * {@link TcpSettings#fromSystemProperties()}.
+ * {@link TcpSettings#fromSystemProperties()}; without {@code karmi.tcp.port} it listens on
+ * demand, as {@code java.rmi}. Besides its own port it listens on every port an export asks
+ * for ({@link #listen(int)}).
  */
 public final class TcpTechnology implements Technology {
 
