@@ -323,7 +323,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     /** Tells the collectors and the keep-alive about an entry just added to the table. */
     private void exportedNow(Exported e) {
         collectors.exported(e.id);
-        if (keepAlive != null) {
+        if (keepAlive != null && !(e.object instanceof RegistryImpl)) { // java.rmi: a registry alone keeps no JVM alive
             keepAlive.exported();
         }
         if (e.request.csf() != null || e.request.ssf() != null) {
@@ -338,7 +338,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         registries.removed(e);
         technologies.unlisten(e.request.port());
         collectors.unexported(e.id);
-        if (keepAlive != null) {
+        if (keepAlive != null && !(e.object instanceof RegistryImpl)) {
             keepAlive.unexported();
         }
     }
@@ -704,7 +704,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         return table;
     }
 
-    /** Number of exported objects, the registry included. */
+    /** Number of exported objects that keep the JVM alive (registries do not, as in java.rmi). */
     public int exportedCount() {
         return table.size();
     }

@@ -2,8 +2,9 @@ package org.karmi.core.internal;
 
 /**
  * Keeps the JVM alive while a node has exported objects, as {@code java.rmi} does: a
- * non-daemon thread runs from the first export until the last unexport (registries made by
- * {@code createRegistry} count; the node's own registry does not), so that a server's
+ * non-daemon thread runs from the first export until the last unexport (registries do not
+ * count: java.rmi exports them permanent, so a JVM with only a registry ends with its
+ * {@code main}), so that a server's
  * {@code main} may return. Used for the node behind the static facade only (in OSGi the
  * framework keeps the JVM alive). Thread-safe: the count and the thread are guarded by this
  * object's monitor.
