@@ -4,7 +4,7 @@
  * its streams, and the hook through which remote objects travel by reference).
  * {@code docs/SERIALIZATION.md} describes the UKA stream format.
  */
-@Version("1.2.0")
+@Version("1.3.0")
 @Export
 package org.karmi.spi.serial;
 

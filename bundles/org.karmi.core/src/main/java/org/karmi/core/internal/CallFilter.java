@@ -1,18 +1,15 @@
 package org.karmi.core.internal;
 
 import java.io.ObjectInputFilter;
-import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Method;
-import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
-import java.lang.reflect.TypeVariable;
-import java.lang.reflect.WildcardType;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.karmi.spi.ref.StubReference;
+import org.karmi.spi.serial.TypeClasses;
 
 /**
  * The filter a call's input stream is begun with ({@link org.karmi.spi.serial.SerialInput#begin}):
@@ -144,45 +141,16 @@ final class CallFilter implements ObjectInputFilter {
                 continue;
             }
             for (Type t : m.getGenericParameterTypes()) {
-                collect(t, out, 0);
+                TypeClasses.collect(t, out);
             }
-            collect(m.getGenericReturnType(), out, 0);
+            TypeClasses.collect(m.getGenericReturnType(), out);
             for (Type t : m.getGenericExceptionTypes()) {
-                collect(t, out, 0);
+                TypeClasses.collect(t, out);
             }
         }
         out.remove(void.class);
         out.remove(Object.class);
         return Collections.unmodifiableSet(out);
-    }
-
-    private static void collect(Type t, Set<Class<?>> out, int depth) {
-        if (depth > 16) {
-            return;
-        }
-        if (t instanceof Class<?> c) {
-            while (c.isArray()) {
-                c = c.getComponentType();
-            }
-            if (!c.isPrimitive()) {
-                out.add(c);
-            }
-        } else if (t instanceof ParameterizedType p) {
-            collect(p.getRawType(), out, depth + 1);
-            for (Type a : p.getActualTypeArguments()) {
-                collect(a, out, depth + 1);
-            }
-        } else if (t instanceof GenericArrayType g) {
-            collect(g.getGenericComponentType(), out, depth + 1);
-        } else if (t instanceof WildcardType w) {
-            for (Type b : w.getUpperBounds()) {
-                collect(b, out, depth + 1);
-            }
-        } else if (t instanceof TypeVariable<?> v) {
-            for (Type b : v.getBounds()) {
-                collect(b, out, depth + 1);
-            }
-        }
     }
 
     @Override

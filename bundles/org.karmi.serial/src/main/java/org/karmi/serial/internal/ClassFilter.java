@@ -7,15 +7,14 @@ import java.lang.reflect.Field;
 import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
-import java.lang.reflect.TypeVariable;
-import java.lang.reflect.WildcardType;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.function.BinaryOperator;
 import java.util.function.Predicate;
+
+import org.karmi.spi.serial.TypeClasses;
 
 /**
  * Decides, for one input stream and one message at a time, which classes may be instantiated:
@@ -239,7 +238,7 @@ final class ClassFilter {
                 }
                 try {
                     if (f.getGenericType() instanceof ParameterizedType || f.getGenericType() instanceof GenericArrayType) {
-                        collect(f.getGenericType(), out, 0);
+                        TypeClasses.collect(f.getGenericType(), out);
                     }
                 } catch (RuntimeException | LinkageError e) {
                     // a malformed or unresolvable signature: the erased field type alone (in fieldTypes)
@@ -250,34 +249,6 @@ final class ClassFilter {
         }
     };
 
-    private static void collect(Type t, Set<Class<?>> out, int depth) {
-        if (depth > 16) {
-            return;
-        }
-        if (t instanceof Class<?> k) {
-            while (k.isArray()) {
-                k = k.getComponentType();
-            }
-            if (!k.isPrimitive()) {
-                out.add(k);
-            }
-        } else if (t instanceof ParameterizedType p) {
-            collect(p.getRawType(), out, depth + 1);
-            for (Type a : p.getActualTypeArguments()) {
-                collect(a, out, depth + 1);
-            }
-        } else if (t instanceof GenericArrayType g) {
-            collect(g.getGenericComponentType(), out, depth + 1);
-        } else if (t instanceof WildcardType w) {
-            for (Type b : w.getUpperBounds()) {
-                collect(b, out, depth + 1);
-            }
-        } else if (t instanceof TypeVariable<?> v) {
-            for (Type b : v.getBounds()) {
-                collect(b, out, depth + 1);
-            }
-        }
-    }
 
     /** The filter's view of one check. */
     private static final class Info implements ObjectInputFilter.FilterInfo {

@@ -2,14 +2,11 @@ package org.karmi.serial.jdk.internal;
 
 import java.io.Serializable;
 import java.lang.reflect.Field;
-import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.Modifier;
-import java.lang.reflect.ParameterizedType;
-import java.lang.reflect.Type;
-import java.lang.reflect.TypeVariable;
-import java.lang.reflect.WildcardType;
 import java.util.LinkedHashSet;
 import java.util.Set;
+
+import org.karmi.spi.serial.TypeClasses;
 
 /**
  * The classes a class allowed by a call's filter brings along for the rest of the message, as
@@ -22,8 +19,6 @@ import java.util.Set;
  */
 final class FieldTypes {
 
-    /** Generic type arguments are followed this deep ({@code Map<K, List<Set<V>>>} and so on). */
-    private static final int MAX_TYPE_DEPTH = 16;
 
     private static final ClassValue<Class<?>[]> OF = new ClassValue<>() {
         @Override
@@ -54,9 +49,9 @@ final class FieldTypes {
                 continue;
             }
             try {
-                collect(f.getGenericType(), out, 0);
+                TypeClasses.collect(f.getGenericType(), out);
             } catch (RuntimeException | LinkageError e) {
-                collect(f.getType(), out, 0); // a malformed or unresolvable signature: the erased type only
+                TypeClasses.collect(f.getType(), out); // a malformed or unresolvable signature: the erased type only
             }
         }
         Class<?> sup = c.getSuperclass();
@@ -65,34 +60,5 @@ final class FieldTypes {
         }
         out.remove(Object.class);
         return out.toArray(new Class<?>[0]);
-    }
-
-    private static void collect(Type t, Set<Class<?>> out, int depth) {
-        if (depth > MAX_TYPE_DEPTH) {
-            return;
-        }
-        if (t instanceof Class<?> k) {
-            while (k.isArray()) {
-                k = k.getComponentType();
-            }
-            if (!k.isPrimitive()) {
-                out.add(k);
-            }
-        } else if (t instanceof ParameterizedType p) {
-            collect(p.getRawType(), out, depth + 1);
-            for (Type a : p.getActualTypeArguments()) {
-                collect(a, out, depth + 1);
-            }
-        } else if (t instanceof GenericArrayType g) {
-            collect(g.getGenericComponentType(), out, depth + 1);
-        } else if (t instanceof WildcardType w) {
-            for (Type b : w.getUpperBounds()) {
-                collect(b, out, depth + 1);
-            }
-        } else if (t instanceof TypeVariable<?> v) {
-            for (Type b : v.getBounds()) {
-                collect(b, out, depth + 1);
-            }
-        }
     }
 }
