@@ -71,11 +71,7 @@ class ConnectionBudgetTest {
     }
 
     private static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "still not: " + what);
-            LockSupport.parkNanos(2_000_000L);
-        }
+        Tcp.await(what, 10_000, condition);
     }
 
     private static boolean pendingInput(Connection c) {

@@ -199,10 +199,7 @@ class FrameReaderTest {
                 throw new IllegalStateException(e);
             }
         });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (budget.pauses() == 0 && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
+        Tcp.await("b pauses for the budget", 5_000, () -> budget.pauses() > 0);
         assertEquals(1, budget.pauses(), "b paused: a holds the budget");
         assertFalse(bRead.isDone());
         a.release(); // a's connection closes

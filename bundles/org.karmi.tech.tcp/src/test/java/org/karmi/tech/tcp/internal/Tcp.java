@@ -2,6 +2,9 @@ package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
 import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.WireBuffer;
 
@@ -30,6 +33,17 @@ final class Tcp {
         out.writeBytes(payload, 0, payload.length);
         WireBuffer in = c.call(timeout);
         return Arrays.copyOfRange(in.array, in.position, in.limit);
+    }
+
+    /** Waits until {@code condition} holds, polling every 2 ms; fails naming {@code what} after {@code timeoutMs}. */
+    static void await(String what, long timeoutMs, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("not within " + timeoutMs + " ms: " + what);
+            }
+            LockSupport.parkNanos(2_000_000L);
+        }
     }
 
     static byte[] sleepCommand(int millis) {

@@ -383,10 +383,7 @@ class TcpTechnologyTest {
         try {
             Future<byte[]> slowA = pool.submit(() -> Tcp.call(a, Tcp.sleepCommand(1500), Tcp.TIMEOUT));
             Future<byte[]> slowB = pool.submit(() -> Tcp.call(b, Tcp.sleepCommand(1500), Tcp.TIMEOUT));
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (server.statistics().callsReceived() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            Tcp.await("both calls in flight", 5_000, () -> server.statistics().callsReceived() >= 2);
             for (int i = 0; i < 3; i++) {
                 IOException e = assertThrows(IOException.class, () -> client.acquire(server.localUtid(), Tcp.TIMEOUT));
                 assertTrue(e.getMessage().contains("code 4") && e.getMessage().contains("limit of 2"), e.getMessage());

@@ -118,14 +118,8 @@ class TlsTechnologyTest {
         return ((TcpClientConnection) c).socket instanceof TlsSocket t ? t.tls() : null;
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + 20_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("not within 20 s: " + what);
-            }
-            Thread.sleep(10);
-        }
+    private static void await(String what, BooleanSupplier condition) {
+        Tcp.await(what, 20_000, condition);
     }
 
     @Test
