@@ -149,4 +149,15 @@ public interface RemoteRuntime {
      * @since 1.1
      */
     Map<String, TechnologyStatistics> statistics();
+
+    /**
+     * What each distributed collector of this node cost and collected, by collector name:
+     * messages and bytes it sent and received, objects it found unreferenced. Empty when the
+     * node runs no collector.
+     *
+     * @since 1.3
+     */
+    default Map<String, org.karmi.spi.dgc.CollectorStatistics> collectorStatistics() {
+        return Map.of();
+    }
 }

@@ -26,6 +26,13 @@ import org.karmi.spi.transport.WireBuffer;
  *  |        | FAILURE (2):   code (u8), n (u16), message (n bytes UTF-8)           |
  *  +--------+----------------------------------------------------------------------+
  *
+ * CALL to a collector (object number -1, method hash 0; the REPLY's RETURN carries the answer)
+ *  0               8                16               24       25
+ *  +---------------+----------------+----------------+--------+-------------+----------------+
+ *  | object node   | -1 (i64)       | 0 (i64)        | n (u8) | name (n     | request (the   |
+ *  | id (i64) or 0 |                |                |        | ASCII)      | collector's)   |
+ *  +---------------+----------------+----------------+--------+-------------+----------------+
+ *
  * ONE_WAY
  *  0        1        2
  *  +--------+--------+------------------+-------------------------------------------+
@@ -104,11 +111,16 @@ final class CallPayload {
 
     /** Writes a ONE_WAY collector message header and body. */
     static void writeCollectorMessage(WireBuffer out, String collector, byte[] body) {
-        byte[] name = collector.getBytes(StandardCharsets.US_ASCII);
         out.writeByte(ONE_WAY_COLLECTOR);
+        writeCollectorName(out, collector);
+        out.writeBytes(body, 0, body.length);
+    }
+
+    /** Writes a collector name: n (u8), n ASCII bytes. */
+    static void writeCollectorName(WireBuffer out, String collector) {
+        byte[] name = collector.getBytes(StandardCharsets.US_ASCII);
         out.writeByte(name.length);
         out.writeBytes(name, 0, name.length);
-        out.writeBytes(body, 0, body.length);
     }
 
     /** Reads the collector name of a ONE_WAY message (after its kind byte). */

@@ -12,16 +12,19 @@ import org.karmi.spi.transport.WireBuffer;
  */
 final class ConnectionCall extends OutgoingCall {
 
-    private final KarmiNode node;
+    private final long timeoutMillis;
+    private final Technologies technologies;
     private final RemoteRef ref;
     private final Route route;
     private final Connection connection;
     private final StreamPair streams;
     private boolean done;
 
-    ConnectionCall(KarmiNode node, RemoteRef ref, Route route, Connection connection, StreamPair streams) {
+    ConnectionCall(long timeoutMillis, Technologies technologies, RemoteRef ref, Route route, Connection connection,
+            StreamPair streams) {
         super(streams.out, streams.in, ref);
-        this.node = node;
+        this.timeoutMillis = timeoutMillis;
+        this.technologies = technologies;
         this.ref = ref;
         this.route = route;
         this.connection = connection;
@@ -30,7 +33,7 @@ final class ConnectionCall extends OutgoingCall {
 
     @Override
     WireBuffer exchange() throws Exception {
-        long timeout = node.config().callTimeoutMillis;
+        long timeout = timeoutMillis;
         try {
             return connection.call(timeout);
         } catch (IOException e) {
@@ -53,7 +56,7 @@ final class ConnectionCall extends OutgoingCall {
         if (!done) {
             done = true;
             connection.discard();
-            node.technologies().forget(ref.objectId().nodeId(), route);
+            technologies.forget(ref.objectId().nodeId(), route);
         }
     }
 }

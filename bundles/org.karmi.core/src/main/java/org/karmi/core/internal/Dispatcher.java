@@ -2,12 +2,14 @@ package org.karmi.core.internal;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.rmi.Remote;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 import org.karmi.spi.ref.Skeleton;
 import org.karmi.spi.transport.InboundHandler;
@@ -30,16 +32,21 @@ final class Dispatcher implements InboundHandler {
     /** Failures a peer can cause (garbage, dying mid-reply): at most one WARNING line per 10 s, with a count. */
     private final LogLimiter peerFailures = new LogLimiter(LOG, Level.WARNING, 10_000);
 
-    private final KarmiNode node;
+    private final ExportedObjects exports;
+    private final CollectorHub collectors;
+    private final Supplier<StreamPair> newStreams;
     private final ExecutorService pool;
 
-    Dispatcher(KarmiNode node, int threads) {
-        this.node = node;
+    Dispatcher(long nodeId, ExportedObjects exports, CollectorHub collectors, Supplier<StreamPair> newStreams,
+            int threads) {
+        this.exports = exports;
+        this.collectors = collectors;
+        this.newStreams = newStreams;
         if (threads > 0) {
             AtomicInteger n = new AtomicInteger();
             ThreadPoolExecutor p = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
                     new SynchronousQueue<>(), r -> {
-                        Thread t = new Thread(r, "karmi-dispatch-" + Long.toHexString(node.nodeId()) + "-" + n.incrementAndGet());
+                        Thread t = new Thread(r, "karmi-dispatch-" + Long.toHexString(nodeId) + "-" + n.incrementAndGet());
                         t.setDaemon(true);
                         return t;
                     }, new ThreadPoolExecutor.CallerRunsPolicy());
@@ -66,7 +73,10 @@ final class Dispatcher implements InboundHandler {
                 connection.close();
                 return;
             }
-            if (pool == null) {
+            if (WireBuffer.getLong(request.array, request.position + CallPayload.OBJECT_NUMBER_OFFSET)
+                    == ObjectTable.COLLECTOR_NUMBER) {
+                answerCollector(connection);
+            } else if (pool == null) {
                 serve(connection);
             } else {
                 try {
@@ -101,12 +111,27 @@ final class Dispatcher implements InboundHandler {
         }
     }
 
+    /** A collector's request: answered at once on the technology's thread (collectors never block there). */
+    private void answerCollector(ServerConnection connection) {
+        try {
+            WireBuffer request = connection.request();
+            request.position += CallPayload.CALL_HEADER_LENGTH;
+            String name = CallPayload.readCollectorName(request);
+            collectors.onRequest(name, connection.remoteNodeId(), request, connection.reply());
+            connection.sendReply();
+        } catch (IOException | RuntimeException e) {
+            peerFailures.log("closing connection from node " + Long.toHexString(connection.remoteNodeId())
+                    + ": malformed collector request: " + e);
+            connection.close();
+        }
+    }
+
     private StreamPair streamsOf(ServerConnection connection) {
         Object a = connection.attachment();
         if (a instanceof StreamPair s) {
             return s;
         }
-        StreamPair s = new StreamPair(node, node.serializer());
+        StreamPair s = newStreams.get();
         connection.attach(s);
         return s;
     }
@@ -120,7 +145,7 @@ final class Dispatcher implements InboundHandler {
     void invoke(long objectNode, long objectNumber, long hash, WireBuffer request, WireBuffer reply,
             StreamPair streams, long callerNode, ServerConnection caller) {
         int replyStart = reply.position;
-        Exported e = node.exportedFor(objectNode, objectNumber, caller);
+        Exported e = exports.exportedFor(objectNode, objectNumber, caller);
         if (e == null) {
             CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT,
                     "no such object in table: " + Long.toHexString(objectNode) + "/" + objectNumber);
@@ -132,20 +157,26 @@ final class Dispatcher implements InboundHandler {
                     "no method with hash " + Long.toHexString(hash) + " in " + e.interfaces);
             return;
         }
+        Remote target = e.object();
+        if (target == null) {
+            CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT, "object collected: " + e.id);
+            return;
+        }
         e.inFlight.incrementAndGet();
         IncomingCall call = streams.incoming;
-        Object previousCaller = node.enterCall(caller);
+        Object previousCaller = CurrentCall.enter(caller);
         try {
             if (e.unexported) {
                 CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT, "object unexported: " + e.id);
                 return;
             }
             call.reset(reply);
-            streams.codec.prepare(e.loader, callerNode);
+            streams.codec.prepare(e.loader, callerNode, caller == null ? null : caller.technology().name(),
+                    caller == null ? null : caller.remoteHandshake().utids());
             Skeleton skeleton = e.methods.skeleton(slot);
             try {
                 streams.in.begin(request, e.loader, e.filter);
-                skeleton.dispatch(e.methods.number(slot), e.object, call);
+                skeleton.dispatch(e.methods.number(slot), target, call);
                 if (!call.resultStarted) {
                     reply.writeByte(CallPayload.STATUS_RETURN);
                 } else {
@@ -165,7 +196,7 @@ final class Dispatcher implements InboundHandler {
                 }
             }
         } finally {
-            node.leaveCall(previousCaller);
+            CurrentCall.leave(previousCaller);
             e.inFlight.decrementAndGet();
         }
     }
@@ -193,7 +224,7 @@ final class Dispatcher implements InboundHandler {
                 throw new java.io.StreamCorruptedException("unknown one-way kind " + kind);
             }
             String name = CallPayload.readCollectorName(message);
-            node.collectors().onMessage(name, connection.remoteNodeId(), message);
+            collectors.onMessage(name, connection.remoteNodeId(), message);
         } catch (IOException | RuntimeException e) {
             peerFailures.log("closing connection from node " + Long.toHexString(connection.remoteNodeId())
                     + ": malformed one-way message: " + e);

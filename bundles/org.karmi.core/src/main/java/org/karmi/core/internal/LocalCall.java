@@ -9,15 +9,17 @@ import org.karmi.spi.transport.WireBuffer;
  */
 final class LocalCall extends OutgoingCall {
 
-    private final KarmiNode node;
+    private final Dispatcher dispatcher;
+    private final long nodeId;
     private final RemoteRef ref;
     private final long methodHash;
     private final LocalStreams streams;
     private boolean done;
 
-    LocalCall(KarmiNode node, RemoteRef ref, long methodHash, LocalStreams streams) {
+    LocalCall(Dispatcher dispatcher, long nodeId, RemoteRef ref, long methodHash, LocalStreams streams) {
         super(streams.caller.out, streams.caller.in, ref);
-        this.node = node;
+        this.dispatcher = dispatcher;
+        this.nodeId = nodeId;
         this.ref = ref;
         this.methodHash = methodHash;
         this.streams = streams;
@@ -29,8 +31,8 @@ final class LocalCall extends OutgoingCall {
         request.flipForRead(0, request.position);
         WireBuffer reply = streams.reply;
         reply.clearForWrite(0);
-        node.dispatcher().invoke(ref.objectId().nodeId(), ref.objectId().number(), methodHash,
-                request, reply, streams.callee, node.nodeId(), null);
+        dispatcher.invoke(ref.objectId().nodeId(), ref.objectId().number(), methodHash,
+                request, reply, streams.callee, nodeId, null);
         reply.flipForRead(0, reply.position);
         return reply;
     }

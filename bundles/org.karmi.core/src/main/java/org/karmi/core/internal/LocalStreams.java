@@ -1,6 +1,5 @@
 package org.karmi.core.internal;
 
-import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
@@ -19,9 +18,9 @@ final class LocalStreams {
     final StreamPair callee;
     boolean busy;
 
-    LocalStreams(KarmiNode node, Serializer serializer) {
-        this.caller = new StreamPair(node, serializer);
-        this.callee = new StreamPair(node, serializer);
+    LocalStreams(StreamPair caller, StreamPair callee) {
+        this.caller = caller;
+        this.callee = callee;
     }
 
     /** Marks the streams in use and clears the request buffer. */

@@ -35,10 +35,12 @@ public final class NodeConfig {
      * {@code java.rmi} does (the node behind the static facade); not a user setting.
      */
     final boolean keepAlive;
+    /** Technology name to collector name ({@code dgc}: {@code tcp=lease,parastation=cluster}); unnamed ones get defaults. */
+    final Map<String, String> collectorMapping;
 
     private NodeConfig(long callTimeoutMillis, long connectTimeoutMillis, long ioTimeoutMillis,
             List<String> preference, int dispatchThreads, boolean registryRemoteWrites, AllowList allow,
-            long inboundBudgetBytes, boolean keepAlive) {
+            long inboundBudgetBytes, boolean keepAlive, Map<String, String> collectorMapping) {
         if (callTimeoutMillis <= 0 || connectTimeoutMillis <= 0 || ioTimeoutMillis <= 0) {
             throw new IllegalArgumentException("timeouts must be > 0");
         }
@@ -57,6 +59,7 @@ public final class NodeConfig {
         this.allow = allow;
         this.inboundBudgetBytes = inboundBudgetBytes;
         this.keepAlive = keepAlive;
+        this.collectorMapping = Map.copyOf(collectorMapping);
     }
 
     /** The defaults. */
@@ -72,7 +75,8 @@ public final class NodeConfig {
      * (comma list of class patterns calls may carry besides the remote interfaces' declared
      * types: {@code org.acme.Order}, {@code org.acme.*}, {@code org.acme.**}),
      * {@code inbound.budget} (bytes of partly received frames the node buffers at once, over
-     * every technology; 0, the default, means a quarter of the maximum heap).
+     * every technology; 0, the default, means a quarter of the maximum heap), {@code dgc}
+     * (technology to collector: {@code tcp=lease,parastation=cluster}).
      *
      * @throws IllegalArgumentException naming a setting that is not a number or a bad pattern
      */
@@ -85,7 +89,8 @@ public final class NodeConfig {
                 (int) longOf(props, "dispatch.threads", DEFAULT_DISPATCH_THREADS),
                 Boolean.parseBoolean(String.valueOf(props.get("registry.remoteWrites"))),
                 AllowList.parse(props.get("serial.allow") == null ? null : String.valueOf(props.get("serial.allow"))),
-                longOf(props, "inbound.budget", 0), false);
+                longOf(props, "inbound.budget", 0), false,
+                CollectorMapping.parse(props.get("dgc") == null ? null : String.valueOf(props.get("dgc"))));
     }
 
     /** Reads {@code karmi.*} system properties. */
@@ -101,12 +106,12 @@ public final class NodeConfig {
 
     /** A copy with another call timeout. */
     public NodeConfig withCallTimeout(long millis) {
-        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes, keepAlive);
+        return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes, keepAlive, collectorMapping);
     }
 
     /** A copy with another number of dispatch threads. */
     public NodeConfig withDispatchThreads(int threads) {
-        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites, allow, inboundBudgetBytes, keepAlive);
+        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, threads, registryRemoteWrites, allow, inboundBudgetBytes, keepAlive, collectorMapping);
     }
 
     /**
@@ -114,7 +119,7 @@ public final class NodeConfig {
      * behind the static facade, as {@code java.rmi}) or not.
      */
     public NodeConfig withKeepAlive(boolean keep) {
-        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes, keep);
+        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes, keep, collectorMapping);
     }
 
     private static long longOf(Map<String, ?> props, String key, long dflt) {
@@ -146,6 +151,6 @@ public final class NodeConfig {
         return "NodeConfig[call.timeout=" + callTimeoutMillis + ", connect.timeout=" + connectTimeoutMillis
                 + ", io.timeout=" + ioTimeoutMillis + ", preference=" + preference
                 + ", dispatch.threads=" + dispatchThreads + ", registry.remoteWrites=" + registryRemoteWrites
-                + ", serial.allow=" + allow + ", inbound.budget=" + inboundBudgetBytes + ", keepAlive=" + keepAlive + "]";
+                + ", serial.allow=" + allow + ", inbound.budget=" + inboundBudgetBytes + ", keepAlive=" + keepAlive + ", dgc=" + collectorMapping + "]";
     }
 }

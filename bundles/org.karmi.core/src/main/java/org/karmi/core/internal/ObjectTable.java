@@ -1,9 +1,10 @@
 package org.karmi.core.internal;
 
+import java.lang.ref.WeakReference;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,18 +14,22 @@ import org.karmi.spi.ref.ObjectId;
 
 /**
  * The node's exported objects, by number (for dispatch) and by identity (for export and for
- * writing references). Number 0 is reserved for the registry; other numbers count up from 1
- * and are never reused while the node lives. Thread-safe: lookups by number are lock-free.
+ * writing references). The by-identity index holds its keys weakly, so an entry whose object
+ * the collectors unpinned does not keep it alive. Number 0 is reserved for the registry;
+ * other numbers count up from 1 and are never reused while the node lives. Thread-safe:
+ * lookups by number are lock-free.
  */
 final class ObjectTable {
 
     /** Object number of the node's registry (well known, see {@code docs/PROTOCOL.md}). */
     static final long REGISTRY_NUMBER = 0;
+    /** Object number that addresses the collectors' requests (see {@code docs/PROTOCOL.md}, 5.5). */
+    static final long COLLECTOR_NUMBER = -1;
 
     private final long nodeId;
     private final AtomicLong nextNumber = new AtomicLong(1);
     private final ConcurrentHashMap<Long, Exported> byNumber = new ConcurrentHashMap<>();
-    private final Map<Object, Exported> byObject = new IdentityHashMap<>();
+    private final Map<Key, Exported> byObject = new HashMap<>();
 
     ObjectTable(long nodeId) {
         this.nodeId = nodeId;
@@ -37,7 +42,7 @@ final class ObjectTable {
 
     /** The entry of {@code object}, or {@code null}. */
     synchronized Exported byObject(Object object) {
-        return byObject.get(object);
+        return byObject.get(new Key(object, System.identityHashCode(object)));
     }
 
     /**
@@ -46,24 +51,34 @@ final class ObjectTable {
      * @return the entry now in the table for that object (the given one or the existing one)
      */
     synchronized Exported add(Exported e) {
-        Exported old = byObject.get(e.object);
+        Exported old = byObject.get(e.key);
         if (old != null) {
             return old;
         }
-        byObject.put(e.object, e);
+        byObject.put(e.key, e);
         byNumber.put(e.id.number(), e);
         return e;
     }
 
     /** Removes the entry of {@code object}. */
     synchronized Exported remove(Remote object) throws NoSuchObjectException {
-        Exported e = byObject.remove(object);
+        Exported e = byObject(object);
         if (e == null) {
             throw new NoSuchObjectException("object not exported: " + object.getClass().getName());
         }
-        byNumber.remove(e.id.number());
-        e.unexported = true;
+        removeEntry(e);
         return e;
+    }
+
+    /** Removes {@code e} if it is still in the table; returns whether it was. */
+    synchronized boolean removeEntry(Exported e) {
+        if (byNumber.get(e.id.number()) != e) {
+            return false;
+        }
+        byNumber.remove(e.id.number());
+        byObject.remove(e.key);
+        e.unexported = true;
+        return true;
     }
 
     /** The entry with that number, or {@code null}. Lock-free. */
@@ -71,9 +86,14 @@ final class ObjectTable {
         return byNumber.get(number);
     }
 
+    /** Every entry (a snapshot). */
+    List<Exported> all() {
+        return new ArrayList<>(byNumber.values());
+    }
+
     /** Removes and returns every entry. */
     synchronized List<Exported> clear() {
-        List<Exported> all = new ArrayList<>(byObject.values());
+        List<Exported> all = new ArrayList<>(byNumber.values());
         byObject.clear();
         byNumber.clear();
         for (Exported e : all) {
@@ -85,5 +105,53 @@ final class ObjectTable {
     /** Number of exported objects. */
     int size() {
         return byNumber.size();
+    }
+
+    /**
+     * An object's identity in the by-object index: stored keys hold the object weakly, lookup
+     * keys strongly; equal when both still see the same object. A key whose object was
+     * collected equals only itself (its entry is removed by number).
+     */
+    static final class Key {
+        private final Object strong;
+        private final WeakReference<Object> weak;
+        private final int hash;
+
+        private Key(Object lookup, int hash) {
+            this.strong = lookup;
+            this.weak = null;
+            this.hash = hash;
+        }
+
+        private Key(WeakReference<Object> stored, int hash) {
+            this.strong = null;
+            this.weak = stored;
+            this.hash = hash;
+        }
+
+        static Key of(Object object) {
+            return new Key(new WeakReference<>(object), System.identityHashCode(object));
+        }
+
+        private Object get() {
+            return weak == null ? strong : weak.get();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            if (!(o instanceof Key k) || k.hash != hash) {
+                return false;
+            }
+            Object mine = get();
+            return mine != null && mine == k.get();
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 }

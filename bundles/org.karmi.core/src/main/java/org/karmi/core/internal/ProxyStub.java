@@ -90,7 +90,7 @@ final class ProxyStub implements InvocationHandler, Serializable {
         if (!(o instanceof Remote r)) {
             return false;
         }
-        RemoteRef other = ref.node().refOf(r);
+        RemoteRef other = ref.calls().refOf(r);
         return other != null && other.objectId().equals(ref.objectId());
     }
 

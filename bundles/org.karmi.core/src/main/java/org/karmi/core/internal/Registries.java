@@ -75,6 +75,19 @@ final class Registries {
         update();
     }
 
+    /** Whether a registry of this node binds a name to the object {@code id}. */
+    synchronized boolean binds(org.karmi.spi.ref.ObjectId id) {
+        if (own.object() instanceof RegistryImpl r && r.binds(id)) {
+            return true;
+        }
+        for (Exported e : byPort.values()) {
+            if (e.object() instanceof RegistryImpl r && r.binds(id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The registries made for ports, in creation order. */
     synchronized List<Exported> created() {
         return new ArrayList<>(byPort.values());

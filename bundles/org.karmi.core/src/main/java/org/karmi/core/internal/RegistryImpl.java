@@ -8,6 +8,8 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.Map;
 import java.util.Objects;
+
+import org.karmi.spi.ref.ObjectId;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.karmi.registry.Registry;
@@ -22,10 +24,10 @@ import org.karmi.registry.Registry;
  */
 final class RegistryImpl implements Registry {
 
-    private final KarmiNode node;
+    private final ExportedObjects node;
     private final Map<String, Remote> bindings = new ConcurrentHashMap<>();
 
-    RegistryImpl(KarmiNode node) {
+    RegistryImpl(ExportedObjects node) {
         this.node = node;
     }
 
@@ -50,16 +52,40 @@ final class RegistryImpl implements Registry {
     @Override
     public void unbind(String name) throws NotBoundException, AccessException {
         checkWrite("unbind", name);
-        if (bindings.remove(name) == null) {
+        Remote old = bindings.remove(name);
+        if (old == null) {
             throw new NotBoundException(name);
         }
+        released(old);
     }
 
     @Override
     public void rebind(String name, Remote obj) throws AccessException, RemoteException {
         checkWrite("rebind", name);
         Objects.requireNonNull(obj, "obj");
-        bindings.put(name, stubOf(obj));
+        Remote old = bindings.put(name, stubOf(obj));
+        if (old != null) {
+            released(old);
+        }
+    }
+
+    /** Whether a name is bound to the object {@code id}. */
+    boolean binds(ObjectId id) {
+        for (Remote r : bindings.values()) {
+            RemoteRef ref = StubFactory.refOf(r);
+            if (ref != null && ref.objectId().equals(id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A binding was removed: an object of this node it named may now be unreferenced. */
+    private void released(Remote old) {
+        RemoteRef ref = StubFactory.refOf(old);
+        if (ref != null && ref.objectId().nodeId() == node.nodeId() && !binds(ref.objectId())) {
+            node.unbound(ref.objectId());
+        }
     }
 
     @Override
@@ -73,6 +99,9 @@ final class RegistryImpl implements Registry {
      * passes it by value).
      */
     private Remote stubOf(Remote obj) {
+        if (StubFactory.refOf(obj) != null) {
+            return obj;
+        }
         try {
             return node.toStub(obj);
         } catch (NoSuchObjectException e) {

@@ -16,14 +16,16 @@ import org.karmi.spi.transport.Utid;
  * technologies included) and the route chosen to reach it, cached until the node's
  * technologies change. A reference to an object of this node ({@code utids == null}) takes
  * the local short-cut and advertises the UTIDs of the endpoint its export asked for
- * ({@link KarmiNode#advertisedUtids}). The endpoint request also keeps a client socket
+ * ({@link ExportedObjects#advertisedUtids}). The endpoint request also keeps a client socket
  * factory given for a registry by host and port (recorded for the TCP technology).
  * Thread-safe.
  */
 final class RemoteRef implements ClientRef {
 
-    private final KarmiNode node;
+    private final CallFactory calls;
     private final ObjectId id;
+    /** The collector that governs this reference ({@code docs/DGC.md}); empty for none or a local object. */
+    final String collector;
     private final String[] interfaceNames;
     private final List<Utid> utids;
     /** What the export (or the registry reference) asked for: port and socket factories. */
@@ -35,13 +37,10 @@ final class RemoteRef implements ClientRef {
     /** The route of the last call; replaced when the technology generation changes. */
     volatile Route route;
 
-    RemoteRef(KarmiNode node, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader) {
-        this(node, id, interfaceNames, utids, loader, ExportRequest.ANY);
-    }
-
-    RemoteRef(KarmiNode node, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader,
-            ExportRequest endpoint) {
-        this.node = node;
+    RemoteRef(CallFactory calls, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader,
+            ExportRequest endpoint, String collector) {
+        this.calls = calls;
+        this.collector = collector == null ? "" : collector;
         this.id = id;
         this.interfaceNames = interfaceNames;
         this.utids = utids == null ? null : List.copyOf(utids);
@@ -49,9 +48,9 @@ final class RemoteRef implements ClientRef {
         this.endpoint = endpoint;
     }
 
-    /** The node this reference belongs to. */
-    KarmiNode node() {
-        return node;
+    /** The client side of the node this reference belongs to. */
+    CallFactory calls() {
+        return calls;
     }
 
     @Override
@@ -65,12 +64,12 @@ final class RemoteRef implements ClientRef {
 
     /** Whether calls take the local short-cut. */
     boolean isLocal() {
-        return utids == null || id.nodeId() == node.nodeId();
+        return utids == null || id.nodeId() == calls.nodeId();
     }
 
     /** The UTIDs written when this reference is passed on. */
     List<Utid> utidsForWriting() {
-        return utids == null ? node.advertisedUtids(endpoint) : utids;
+        return utids == null ? calls.advertisedUtids(endpoint) : utids;
     }
 
     List<Utid> utids() {
@@ -81,7 +80,7 @@ final class RemoteRef implements ClientRef {
     CallFilter filter() {
         CallFilter f = filter;
         if (f == null) {
-            f = CallFilter.of(node.resolve(interfaceNames, loader), node.config().allow);
+            f = CallFilter.of(calls.resolve(interfaceNames, loader), calls.config().allow);
             filter = f;
         }
         return f;
@@ -90,9 +89,9 @@ final class RemoteRef implements ClientRef {
     @Override
     public RemoteCall newCall(long methodHash) throws RemoteException {
         if (isLocal()) {
-            return node.localCall(this, methodHash);
+            return calls.localCall(this, methodHash);
         }
-        return node.connectionCall(this, methodHash);
+        return calls.connectionCall(this, methodHash);
     }
 
     @Override

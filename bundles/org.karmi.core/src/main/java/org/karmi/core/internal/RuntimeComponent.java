@@ -211,6 +211,11 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
     }
 
     @Override
+    public Map<String, org.karmi.spi.dgc.CollectorStatistics> collectorStatistics() {
+        return node.collectorStatistics();
+    }
+
+    @Override
     public Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException {
         return node.lookup(url);
     }

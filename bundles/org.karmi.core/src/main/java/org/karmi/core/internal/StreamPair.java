@@ -17,8 +17,8 @@ final class StreamPair {
     final SerialInput in;
     final IncomingCall incoming;
 
-    StreamPair(KarmiNode node, Serializer serializer) {
-        this.codec = new StreamCodec(node);
+    StreamPair(StreamCodec codec, Serializer serializer) {
+        this.codec = codec;
         this.out = serializer.newOutput(codec);
         this.in = serializer.newInput(codec);
         this.incoming = new IncomingCall(in, out);

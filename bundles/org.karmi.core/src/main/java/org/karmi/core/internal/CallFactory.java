@@ -1,0 +1,159 @@
+package org.karmi.core.internal;
+
+import java.io.IOException;
+import java.rmi.MarshalException;
+import java.rmi.Remote;
+import java.rmi.RemoteException;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+import org.karmi.spi.ref.ObjectId;
+import org.karmi.spi.serial.Serializer;
+import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.Utid;
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * The client side of calls: starts a call for a {@link RemoteRef}, over the preferred
+ * technology that reaches the object's node ({@link ConnectionCall}) or, for an object of
+ * this node, through the local short-cut ({@link LocalCall}, which runs the server side's
+ * {@link Dispatcher} on the caller's thread). Also what a reference needs to know of its
+ * node. Thread-safe.
+ */
+final class CallFactory {
+
+    private final long nodeId;
+    private final NodeConfig config;
+    private final Serializer serializer;
+    private final Technologies technologies;
+    /** The server side, for the local short-cut; set once by {@link #serveLocallyWith} before any call. */
+    private volatile ExportedObjects exports;
+    private volatile Dispatcher dispatcher;
+    private final InterfaceNames interfaces;
+    private final Supplier<StreamPair> newStreams;
+    private final ThreadLocal<LocalStreams> localStreams;
+    /** The reference of a stub or an exported object (set by the node: it needs the stub cache). */
+    private final Function<Remote, RemoteRef> refOf;
+    private volatile boolean closed;
+
+    CallFactory(long nodeId, NodeConfig config, Serializer serializer, Technologies technologies,
+            InterfaceNames interfaces, Supplier<StreamPair> newStreams, Function<Remote, RemoteRef> refOf) {
+        this.nodeId = nodeId;
+        this.config = config;
+        this.serializer = serializer;
+        this.technologies = technologies;
+        this.interfaces = interfaces;
+        this.newStreams = newStreams;
+        this.refOf = refOf;
+        this.localStreams = ThreadLocal.withInitial(this::newLocalStreams);
+    }
+
+    /**
+     * Connects the server side the local short-cut runs (built after this factory, because
+     * the stubs of its objects, the registry's among them, are references made here).
+     */
+    void serveLocallyWith(ExportedObjects localObjects, Dispatcher localDispatcher) {
+        this.exports = localObjects;
+        this.dispatcher = localDispatcher;
+    }
+
+    private LocalStreams newLocalStreams() {
+        return new LocalStreams(newStreams.get(), newStreams.get());
+    }
+
+    long nodeId() {
+        return nodeId;
+    }
+
+    NodeConfig config() {
+        return config;
+    }
+
+    Technologies technologies() {
+        return technologies;
+    }
+
+    Serializer serializer() {
+        return serializer;
+    }
+
+    /** What a reference to an object of this node advertises. */
+    List<Utid> advertisedUtids(ExportRequest request) {
+        return exports.advertisedUtids(request);
+    }
+
+    List<Class<?>> resolve(String[] names, ClassLoader loader) {
+        return interfaces.resolve(names, loader);
+    }
+
+    RemoteRef refOf(Remote object) {
+        return refOf.apply(object);
+    }
+
+    void close() {
+        closed = true;
+    }
+
+    /** Starts a call through the local short-cut. */
+    LocalCall localCall(RemoteRef ref, long methodHash) throws RemoteException {
+        LocalStreams s = localStreams.get();
+        if (s.busy) {
+            s = newLocalStreams();
+        }
+        s.acquire();
+        try {
+            s.caller.codec.prepare(ref.loader, nodeId, null, null);
+            s.caller.out.begin(s.request);
+        } catch (IOException | RuntimeException e) {
+            s.caller.resetAll();
+            s.release();
+            throw new MarshalException("error starting a local call: " + e, e);
+        }
+        return new LocalCall(dispatcher, nodeId, ref, methodHash, s);
+    }
+
+    /** Starts a call over the preferred technology that reaches the reference's node. */
+    ConnectionCall connectionCall(RemoteRef ref, long methodHash) throws RemoteException {
+        if (closed) {
+            throw new java.rmi.ConnectException("node " + Long.toHexString(nodeId) + " is closed");
+        }
+        Route route = ref.route;
+        boolean fresh = false;
+        if (route == null || route.generation != technologies.generation()) {
+            route = technologies.choose(ref.objectId().nodeId(), ref.utids());
+            ref.route = route;
+            fresh = true;
+        }
+        Connection c;
+        try {
+            c = route.technology.acquire(route.utid, config.connectTimeoutMillis);
+        } catch (IOException | RuntimeException e) {
+            ref.route = null;
+            technologies.forget(ref.objectId().nodeId(), route);
+            throw Failures.connectFailed(ref, e instanceof IOException io ? io : new IOException(e.toString(), e));
+        }
+        if (fresh) {
+            technologies.learn(c.remoteNodeId(), route);
+        }
+        StreamPair streams;
+        try {
+            Object a = c.attachment();
+            if (a instanceof StreamPair p) {
+                streams = p;
+            } else {
+                streams = newStreams.get();
+                c.attach(streams);
+            }
+            WireBuffer request = c.request();
+            ObjectId id = ref.objectId();
+            CallPayload.writeCallHeader(request, id.nodeId(), id.number(), methodHash);
+            streams.codec.prepare(ref.loader, c.remoteNodeId(), c.technology().name(), c.remoteHandshake().utids());
+            streams.out.begin(request);
+        } catch (IOException | RuntimeException e) {
+            c.discard();
+            throw Failures.marshalFailed(e);
+        }
+        return new ConnectionCall(config.callTimeoutMillis, technologies, ref, route, c, streams);
+    }
+}

@@ -1,0 +1,277 @@
+package org.karmi.core.internal;
+
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.rmi.NoSuchObjectException;
+import java.rmi.RemoteException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+import org.karmi.spi.dgc.CollectorContext;
+import org.karmi.spi.dgc.CollectorStatistics;
+import org.karmi.spi.dgc.DistributedCollector;
+import org.karmi.spi.ref.ObjectId;
+import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.Utid;
+import org.karmi.spi.transport.WireBuffer;
+
+/**
+ * The node's distributed collectors: which collector governs the references that travel over
+ * each technology ({@link CollectorMapping}), the {@link CollectorContext} each collector gets
+ * (its messages go out as ONE_WAY frames and as calls to {@link ObjectTable#COLLECTOR_NUMBER},
+ * {@code docs/PROTOCOL.md} 5.5), and their statistics. The verdict on an object is the
+ * {@link ExportedObjects}' (every collector that saw references to it must agree).
+ * Thread-safe.
+ */
+final class CollectorHub {
+
+    private static final System.Logger LOG = System.getLogger("org.karmi.core");
+
+    /** What the hub needs of the node: its id, UTIDs and the verdict on an object. */
+    interface Node {
+        long nodeId();
+
+        List<Utid> nodeUtids();
+
+        /** Applies a collector's verdict; returns whether the object was let go. */
+        boolean unreferenced(ObjectId id);
+    }
+
+    private final Node node;
+    private final NodeConfig config;
+    private final Technologies technologies;
+    private final CollectorMapping mapping;
+    private final ConcurrentHashMap<String, Entry> byName = new ConcurrentHashMap<>();
+    private final AtomicBoolean toldNoCollector = new AtomicBoolean();
+
+    CollectorHub(Node node, NodeConfig config, Technologies technologies) {
+        this.node = node;
+        this.config = config;
+        this.technologies = technologies;
+        this.mapping = new CollectorMapping(config.collectorMapping);
+    }
+
+    /** Starts {@code c} and adds it; the caller then replays the node's state to it. */
+    void add(DistributedCollector c) {
+        Entry e = new Entry(c);
+        c.start(e);
+        Entry old = byName.put(c.name(), e);
+        if (old != null && old.collector != c) {
+            old.collector.stop();
+        }
+        LOG.log(Level.DEBUG, "node {0}: collector {1} started", Long.toHexString(node.nodeId()), c.name());
+    }
+
+    /** Stops and removes {@code c}; objects it saw references to stay pinned until it (or a namesake) returns. */
+    void remove(DistributedCollector c) {
+        Entry e = byName.get(c.name());
+        if (e != null && e.collector == c && byName.remove(c.name(), e)) {
+            c.stop();
+        }
+    }
+
+    void stopAll() {
+        for (Entry e : byName.values()) {
+            remove(e.collector);
+        }
+    }
+
+    /** The collector of that name, or {@code null}. */
+    DistributedCollector byName(String name) {
+        Entry e = name == null || name.isEmpty() ? null : byName.get(name);
+        return e == null ? null : e.collector;
+    }
+
+    /** The collector that governs references sent over technology {@code technology}, or {@code null}. */
+    DistributedCollector forTechnology(String technology) {
+        return byName(mapping.collectorFor(technology, byName.keySet()));
+    }
+
+    /** Logs once that a reference left over a technology without a collector. */
+    void noCollectorOnce() {
+        if (toldNoCollector.compareAndSet(false, true)) {
+            LOG.log(Level.INFO, "node {0}: a reference left over a technology without a distributed collector ({1}):"
+                    + " such objects stay exported until they are unexported", Long.toHexString(node.nodeId()),
+                    byName.isEmpty() ? "no collector installed" : "mapping " + mapping);
+        }
+    }
+
+    void exported(ObjectId id) {
+        for (Entry e : byName.values()) {
+            e.collector.exported(id);
+        }
+    }
+
+    void unexported(ObjectId id) {
+        for (Entry e : byName.values()) {
+            e.collector.unexported(id);
+        }
+    }
+
+    /** A ONE_WAY collector message arrived. */
+    void onMessage(String name, long fromNode, WireBuffer message) {
+        Entry e = byName.get(name);
+        if (e == null) {
+            LOG.log(Level.DEBUG, "collector message for {0}, which is not installed: dropped", name);
+            return;
+        }
+        e.received(message.remaining());
+        e.collector.onMessage(fromNode, message);
+    }
+
+    /** A collector request arrived (the name is read already): writes the reply at {@code reply.position}. */
+    void onRequest(String name, long fromNode, WireBuffer request, WireBuffer reply) {
+        Entry e = byName.get(name);
+        int start = reply.position;
+        if (e == null) {
+            CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT, "no collector " + name + " on node "
+                    + Long.toHexString(node.nodeId()));
+            return;
+        }
+        e.received(request.remaining());
+        try {
+            reply.writeByte(CallPayload.STATUS_RETURN);
+            int body = reply.position;
+            e.collector.onRequest(fromNode, request, reply);
+            e.sent(reply.position - body);
+        } catch (IOException | RuntimeException x) {
+            reply.position = start;
+            CallPayload.writeFailure(reply, CallPayload.FAILURE_UNMARSHAL_ARGUMENTS, "collector " + name + ": " + x);
+        }
+    }
+
+    /** Every collector's statistics, by name. */
+    Map<String, CollectorStatistics> statistics() {
+        Map<String, CollectorStatistics> m = new LinkedHashMap<>();
+        for (Entry e : byName.values()) {
+            m.put(e.collector.name(), e.statistics());
+        }
+        return Collections.unmodifiableMap(m);
+    }
+
+    /** The names of the installed collectors. */
+    List<String> names() {
+        return List.copyOf(byName.keySet());
+    }
+
+    @Override
+    public String toString() {
+        return "collectors " + byName.keySet() + ", " + mapping;
+    }
+
+    /** One installed collector, its context and its counters. */
+    private final class Entry implements CollectorContext {
+        final DistributedCollector collector;
+        final LongAdder messagesSent = new LongAdder();
+        final LongAdder bytesSent = new LongAdder();
+        final LongAdder messagesReceived = new LongAdder();
+        final LongAdder bytesReceived = new LongAdder();
+        final LongAdder unreferenced = new LongAdder();
+
+        Entry(DistributedCollector collector) {
+            this.collector = collector;
+        }
+
+        void sent(int bytes) {
+            messagesSent.increment();
+            bytesSent.add(bytes);
+        }
+
+        void received(int bytes) {
+            messagesReceived.increment();
+            bytesReceived.add(bytes);
+        }
+
+        CollectorStatistics statistics() {
+            return new CollectorStatistics(messagesSent.sum(), bytesSent.sum(), messagesReceived.sum(),
+                    bytesReceived.sum(), unreferenced.sum());
+        }
+
+        @Override
+        public long nodeId() {
+            return node.nodeId();
+        }
+
+        @Override
+        public List<Utid> nodeUtids() {
+            return node.nodeUtids();
+        }
+
+        @Override
+        public long timeoutMillis() {
+            return config.connectTimeoutMillis + config.ioTimeoutMillis;
+        }
+
+        @Override
+        public void send(List<Utid> destination, byte[] message) throws IOException {
+            Connection c = acquire(destination);
+            try {
+                WireBuffer out = c.request();
+                CallPayload.writeCollectorMessage(out, collector.name(), message);
+                c.oneWay();
+                c.release();
+                sent(message.length);
+            } catch (IOException | RuntimeException e) {
+                c.discard();
+                throw e instanceof RemoteException r ? r : new RemoteException("collector message not sent: " + e, e);
+            }
+        }
+
+        @Override
+        public WireBuffer call(List<Utid> destination, byte[] request) throws IOException {
+            Connection c = acquire(destination);
+            try {
+                WireBuffer out = c.request();
+                CallPayload.writeCallHeader(out, 0, ObjectTable.COLLECTOR_NUMBER, 0);
+                CallPayload.writeCollectorName(out, collector.name());
+                out.writeBytes(request, 0, request.length);
+                sent(request.length);
+                WireBuffer in = c.call(config.ioTimeoutMillis);
+                byte status = in.readByte();
+                if (status == CallPayload.STATUS_RETURN) {
+                    WireBuffer answer = new WireBuffer(Math.max(16, in.remaining()));
+                    answer.writeBytes(in.array, in.position, in.remaining());
+                    answer.flipForRead(0, answer.position);
+                    c.release();
+                    received(answer.remaining());
+                    return answer;
+                }
+                int code = status == CallPayload.STATUS_FAILURE ? CallPayload.readFailureCode(in) : -1;
+                String text = code < 0 ? "unexpected reply status " + status : CallPayload.readFailureMessage(in);
+                c.release();
+                throw code == CallPayload.FAILURE_NO_SUCH_OBJECT ? new NoSuchObjectException(text)
+                        : new RemoteException("collector request refused: " + text);
+            } catch (RemoteException e) {
+                throw e;
+            } catch (IOException | RuntimeException e) {
+                c.discard();
+                throw new RemoteException("collector request failed: " + e, e);
+            }
+        }
+
+        private Connection acquire(List<Utid> destination) throws IOException {
+            Route route = technologies.choose(0, destination);
+            try {
+                return route.technology.acquire(route.utid, config.connectTimeoutMillis);
+            } catch (IOException e) {
+                throw Failures.connectFailed(destination, e);
+            }
+        }
+
+        @Override
+        public void unreferenced(ObjectId id) {
+            try {
+                if (node.unreferenced(id)) {
+                    unreferenced.increment();
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "unreferenced " + id + " failed", e);
+            }
+        }
+    }
+}
