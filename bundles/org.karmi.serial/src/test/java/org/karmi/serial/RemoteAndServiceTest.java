@@ -90,7 +90,8 @@ class RemoteAndServiceTest {
 
     @Test
     void componentTakesLimitsAndAllowListFromItsProperties() throws Exception {
-        UkaSerializerComponent c = new UkaSerializerComponent(Map.of("maxDepth", "3", "allow", "org.karmi.serial.*"));
+        UkaSerializer c = new UkaSerializerComponent(Map.of("maxDepth", "3", "allow", "org.karmi.serial.*"),
+                ComponentContexts.framework(Map.of(), new ArrayList<>())).serializer();
         assertEquals("uka", c.name());
         MarshalOutput out = (MarshalOutput) c.newOutput(null);
         WireBuffer b = new WireBuffer(8);

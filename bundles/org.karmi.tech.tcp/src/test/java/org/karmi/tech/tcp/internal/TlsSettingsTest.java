@@ -68,7 +68,7 @@ class TlsSettingsTest {
                 "tls.keyStore", "/nonexistent/karmi-node.p12", "tls.trustStore", "/nonexistent/trust.p12"), Map.of());
         TestContext node = new TestContext(4);
         try {
-            IOException e = assertThrows(IOException.class, () -> c.start(node));
+            IOException e = assertThrows(IOException.class, () -> c.technology().start(node));
             assertTrue(e.getMessage().contains("karmi.tcp.tls.keyStore /nonexistent/karmi-node.p12"), e.getMessage());
         } finally {
             c.deactivate();
