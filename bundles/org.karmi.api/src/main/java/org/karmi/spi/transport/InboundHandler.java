@@ -25,4 +25,15 @@ public interface InboundHandler {
 
     /** The connection closed (orderly or not); its attachment can be dropped. */
     void onClosed(ServerConnection connection);
+
+    /**
+     * The technology found that node {@code nodeId}'s process ended (not just that a
+     * connection closed): for example ParaStation, whose peers' liveness it watches. The
+     * reference layer tells the distributed collectors, which release what that node held.
+     * Called at most once per node and technology, on a technology thread; must not block.
+     *
+     * @since 1.6
+     */
+    default void onPeerDied(long nodeId) {
+    }
 }

@@ -113,6 +113,18 @@ final class CollectorHub {
         }
     }
 
+    /** A technology found node {@code nodeId} dead: every collector releases what it held. */
+    void peerFailed(long nodeId) {
+        for (Entry e : byName.values()) {
+            try {
+                e.collector.peerFailed(nodeId);
+            } catch (RuntimeException x) {
+                LOG.log(Level.WARNING, "collector " + e.collector.name() + " failed on the death of node "
+                        + Long.toHexString(nodeId), x);
+            }
+        }
+    }
+
     /** A ONE_WAY collector message arrived. */
     void onMessage(String name, long fromNode, WireBuffer message) {
         Entry e = byName.get(name);

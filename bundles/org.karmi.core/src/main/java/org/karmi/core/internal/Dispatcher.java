@@ -233,6 +233,11 @@ final class Dispatcher implements InboundHandler {
     }
 
     @Override
+    public void onPeerDied(long nodeId) {
+        collectors.peerFailed(nodeId);
+    }
+
+    @Override
     public void onClosed(ServerConnection connection) {
         connection.attach(null);
     }

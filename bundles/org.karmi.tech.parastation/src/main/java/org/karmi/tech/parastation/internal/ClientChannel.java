@@ -64,6 +64,7 @@ final class ClientChannel implements Connection {
         int type = receiver.frameType();
         if (type == MessageType.HELLO_ACK) {
             remoteHandshake = Handshake.readFrom(reply);
+            peer.sawNode(remoteHandshake.nodeId());
             receiver.finish();
         } else if (type == MessageType.REFUSE) {
             throw new IOException("parastation: " + Handshake.readRefusal(reply));

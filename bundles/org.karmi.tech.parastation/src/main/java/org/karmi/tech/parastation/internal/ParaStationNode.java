@@ -378,8 +378,10 @@ final class ParaStationNode {
         int work = 0;
         for (PeerNode peer : peers.values()) {
             boolean died = peer.checkAliveNow(nowMs, config.livenessTimeoutMs());
-            if (peer.isDead()) {
-                peers.remove(peer.port(), peer);
+            if (peer.isDead() && peers.remove(peer.port(), peer)) {
+                if (peer.processEnded()) {
+                    reportDeath(peer);
+                }
                 closeChannelsOf(peer);
                 work++;
             }
@@ -398,6 +400,17 @@ final class ParaStationNode {
             }
         }
         return work;
+    }
+
+    /** Tells the reference layer which KaRMI nodes ended with {@code peer}'s process. */
+    private void reportDeath(PeerNode peer) {
+        for (long n : peer.nodeIds()) {
+            try {
+                inbound().onPeerDied(n);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "parastation: the reference layer failed on the death of node " + Long.toHexString(n), e);
+            }
+        }
     }
 
     private void closeChannelsOf(PeerNode peer) {

@@ -70,6 +70,7 @@ final class PeerNode {
             return false;
         }
         if (!processAlive()) {
+            processEnded = true;
             deathReason = "parastation: node " + port + " (pid " + pid + ") died";
             ringer.close();
             return true;
@@ -109,5 +110,26 @@ final class PeerNode {
     @Override
     public String toString() {
         return "PeerNode[port=" + port + ", pid=" + pid + (deathReason != null ? ", " + deathReason : "") + "]";
+    }
+
+    /** Whether the peer's process ended (not merely closed its technology or went silent). */
+    private volatile boolean processEnded;
+
+    /** Whether the conductor found the peer's process ended. */
+    boolean processEnded() {
+        return processEnded;
+    }
+
+    /** The KaRMI node ids that handshook over this peer's channels (reported when it dies). */
+    private final java.util.Set<Long> nodeIds = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /** Records a KaRMI node id a channel of this peer announced. */
+    void sawNode(long nodeId) {
+        nodeIds.add(nodeId);
+    }
+
+    /** The KaRMI node ids seen over this peer's channels. */
+    java.util.Set<Long> nodeIds() {
+        return nodeIds;
     }
 }

@@ -147,6 +147,7 @@ final class ServerChannel implements ServerConnection, Runnable {
             return refuse(Handshake.REFUSED_UNAVAILABLE, "node is shutting down");
         }
         remoteHandshake = hello;
+        peer.sawNode(hello.nodeId());
         reply.clearForWrite(0);
         local.writeTo(reply);
         send(MessageType.HELLO_ACK, 0);

@@ -23,6 +23,8 @@ public final class TestContext implements TechnologyContext, InboundHandler {
     private volatile Supplier<List<Utid>> utids = List::of;
     /** Payloads of one-way messages received, in order. */
     public final BlockingQueue<byte[]> oneWays = new LinkedBlockingQueue<>();
+    /** Node ids the technology reported dead, in order. */
+    public final BlockingQueue<Long> deadPeers = new LinkedBlockingQueue<>();
     /** Number of onClosed callbacks. */
     public final AtomicInteger closed = new AtomicInteger();
     /** Runs before each one-way message is recorded (tests stall it). */
@@ -81,5 +83,10 @@ public final class TestContext implements TechnologyContext, InboundHandler {
     @Override
     public void onClosed(ServerConnection c) {
         closed.incrementAndGet();
+    }
+
+    @Override
+    public void onPeerDied(long node) {
+        deadPeers.add(node);
     }
 }

@@ -1,6 +1,7 @@
 package org.karmi.tech.parastation.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -56,9 +57,12 @@ class TwoJvmTest {
     }
 
     private ParaStationTechnology local(Path domain) throws IOException {
+        return local(domain, new TestContext());
+    }
+
+    private ParaStationTechnology local(Path domain, TestContext context) throws IOException {
         ParaStationTechnology t = new ParaStationTechnology(ParaStationConfig.builder().domainDirectory(domain)
                 .ringCapacity(64 * 1024).heartbeatIntervalMs(50).build());
-        TestContext context = new TestContext();
         context.utids(() -> List.of(t.localUtid()));
         t.start(context);
         started.add(t);
@@ -97,9 +101,11 @@ class TwoJvmTest {
         ChildJvm child = echoNode(domain);
         Utid server = utidOf(child);
         int serverPort = ParaStationAddress.port(server.address());
-        ParaStationTechnology client = local(domain);
+        TestContext clientContext = new TestContext();
+        ParaStationTechnology client = local(domain, clientContext);
         Connection c = client.acquire(server, 10_000);
         assertArrayEquals(new byte[] {1}, echo(c, new byte[] {1}, 10_000));
+        long serverNode = c.remoteNodeId();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicReference<Long> failedAtNs = new AtomicReference<>();
         Thread caller = new Thread(() -> {
@@ -124,6 +130,8 @@ class TwoJvmTest {
         long ms = (failedAtNs.get() - killedAtNs) / 1_000_000;
         assertTrue(ms < DEATH_BOUND_MS, "noticed after " + ms + " ms");
         assertThrows(IOException.class, () -> client.acquire(server, 2_000));
+        assertEquals(Long.valueOf(serverNode), clientContext.deadPeers.poll(DEATH_BOUND_MS, TimeUnit.MILLISECONDS),
+                "the reference layer learns that the server's node died (for the collectors)");
         ParaStationTechnology next = local(domain);
         assertNotNull(next.localUtid());
         assertFalse(Files.exists(domain.resolve(DomainDescriptor.nodeFileName(serverPort))),
