@@ -1,0 +1,87 @@
+package org.karmi.node.launcher;
+
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.concurrent.Callable;
+
+import org.osgi.framework.BundleActivator;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.framework.launch.Framework;
+
+/**
+ * The node's additions to the bnd launcher of {@code karmi-node.jar} (an embedded activator on
+ * the launcher's class path, started with the system bundle's context before the bundles): a
+ * shutdown hook that stops the framework on SIGTERM or Ctrl-C, so that every bundle removes its
+ * files; the choice between an interactive node (Gogo shell on the console) and a
+ * non-interactive one (no console, exit status 69 when a technology does not start); one-line
+ * log records. Runs on the launcher's thread; the hook runs on its own thread.
+ */
+public final class NodeLauncher implements BundleActivator {
+
+    /** Read by the bnd launcher: start this activator after the framework, before the bundles. */
+    public static final String IMMEDIATE = "BEFORE_BUNDLES_START";
+
+    /** Framework or system property: {@code true} forces the shell on, {@code false} off. */
+    public static final String SHELL_PROPERTY = "karmi.node.shell";
+    /** Framework or system property: bound on stopping the framework at JVM shutdown (ms). */
+    public static final String STOP_TIMEOUT_PROPERTY = "karmi.node.stopTimeoutMillis";
+    /** Default bound on stopping the framework at JVM shutdown. */
+    public static final long DEFAULT_STOP_TIMEOUT_MILLIS = 20_000;
+    /** The Gogo shell's own property; {@code --nointeractive} keeps it off the console. */
+    static final String GOSH_ARGS = "gosh.args";
+    /** Records on one line: time, level, logger, message, exception. */
+    static final String LOG_FORMAT = "%1$tT %4$s %3$s: %5$s%6$s%n";
+    static final String LOG_FORMAT_PROPERTY = "java.util.logging.SimpleFormatter.format";
+
+    private Thread hook;
+    private ServiceRegistration<?> main;
+
+    @Override
+    public void start(BundleContext context) {
+        if (System.getProperty(LOG_FORMAT_PROPERTY) == null) {
+            System.setProperty(LOG_FORMAT_PROPERTY, LOG_FORMAT);
+        }
+        Framework framework = (Framework) context.getBundle(0);
+        hook = new Thread(new FrameworkStopper(framework,
+                number(context.getProperty(STOP_TIMEOUT_PROPERTY), DEFAULT_STOP_TIMEOUT_MILLIS)), "karmi-node-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+
+        boolean interactive = Console.interactive(context.getProperty(SHELL_PROPERTY));
+        if (!interactive && context.getProperty(GOSH_ARGS) == null) {
+            System.setProperty(GOSH_ARGS, "--nointeractive");
+        }
+        // the bnd launcher runs a main.thread Callable on its main thread once every bundle is
+        // started, stops the framework when it returns and exits with its result
+        Dictionary<String, Object> properties = new Hashtable<>();
+        properties.put("main.thread", Boolean.TRUE);
+        main = context.registerService(Callable.class, new NodeMain(framework, context, interactive), properties);
+    }
+
+    @Override
+    public void stop(BundleContext context) {
+        if (main != null) {
+            try {
+                main.unregister();
+            } catch (IllegalStateException alreadyGone) {
+                // the framework unregistered it while stopping
+            }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is what is stopping the framework
+        }
+    }
+
+    static long number(String value, long dflt) {
+        if (value == null || value.isBlank()) {
+            return dflt;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a number: '" + value + "'", e);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package org.karmi.itests;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The node jar as a user runs it, as a separate process without a terminal (so without the
+ * shell): SIGTERM stops the framework, so the ParaStation technology removes its files from
+ * the (test-private) domain directory; a TCP port clash ends the node with exit status 69.
+ */
+@Timeout(180)
+class NodeProcessIT {
+
+    /** Bound on the node's start and on its stop. */
+    private static final long BOUND_MILLIS = 60_000;
+
+    private Path domain;
+    private Path output;
+    private Process node;
+
+    @BeforeEach
+    void domain() throws IOException {
+        // short path: doorbell socket addresses are limited to about 100 bytes
+        Path shm = Path.of("/dev/shm");
+        domain = Files.createTempDirectory(Files.isDirectory(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir")),
+                "knode-");
+        output = Files.createTempFile("karmi-node-", ".log");
+    }
+
+    @AfterEach
+    void cleanUp() throws IOException, InterruptedException {
+        if (node != null && node.isAlive()) {
+            node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        try (Stream<Path> s = Files.walk(domain)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
+                Files.deleteIfExists(p);
+            }
+        }
+        Files.deleteIfExists(output);
+    }
+
+    @Test
+    void sigtermStopsTheFrameworkAndLeavesNoNodeFiles() throws Exception {
+        node = start("-Dkarmi.tcp.port=0");
+        await("the node lists its tcp address", () -> log().contains(", tcp ") || log().contains("on tcp "));
+        await("the node has its files in the domain", () -> nodeFiles().size() > 0);
+
+        node.destroy(); // SIGTERM
+        assertTrue(node.waitFor(BOUND_MILLIS, TimeUnit.MILLISECONDS), "the node did not end within "
+                + BOUND_MILLIS + " ms of SIGTERM; output:\n" + log());
+        assertEquals(128 + 15, node.exitValue(), "ended by SIGTERM; output:\n" + log());
+        assertEquals(List.of(), nodeFiles(), "node files left in " + domain + "; output:\n" + log());
+    }
+
+    @Test
+    void portClashEndsANonInteractiveNodeWithStatus69() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            node = start("-Dkarmi.tcp.port=" + taken.getLocalPort());
+            assertTrue(node.waitFor(BOUND_MILLIS, TimeUnit.MILLISECONDS), "the node kept running; output:\n" + log());
+        }
+        assertEquals(69, node.exitValue(), "output:\n" + log());
+        assertTrue(log().contains("technology tcp did not start"), log());
+        assertEquals(List.of(), nodeFiles(), "the node stopped its framework, so its files are gone");
+    }
+
+    private Process start(String... options) throws IOException {
+        Path jar = Path.of(System.getProperty("karmi.node.jar", "../features/karmi-node/target/karmi-node.jar"));
+        if (!Files.isRegularFile(jar)) {
+            fail("no node jar at " + jar.toAbsolutePath() + ": build features/karmi-node first");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(options));
+        command.add("-Dkarmi.parastation.domainDirectory=" + domain);
+        command.add("-jar");
+        command.add(jar.toString());
+        return new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectErrorStream(true)
+                .redirectOutput(output.toFile())
+                .start();
+    }
+
+    private String log() {
+        try {
+            return Files.readString(output, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+
+    /** The node files (node-N.psn) and doorbells (.bell) in the domain; domain.psd is the domain's own. */
+    private List<String> nodeFiles() {
+        try (Stream<Path> s = Files.list(domain)) {
+            return s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("node-") || n.endsWith(".bell"))
+                    .sorted()
+                    .collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void await(String what, BooleanSupplier condition) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BOUND_MILLIS);
+        while (!condition.getAsBoolean()) {
+            if (!node.isAlive()) {
+                fail("the node ended (status " + node.exitValue() + ") before: " + what + "; output:\n" + log());
+            }
+            if (System.nanoTime() - deadline > 0) {
+                fail("not within " + BOUND_MILLIS + " ms: " + what + "; output:\n" + log());
+            }
+            Thread.sleep(50);
+        }
+    }
+}
