@@ -1,6 +1,8 @@
 package org.karmi.core.internal;
 
 import java.io.IOException;
+import java.io.NotSerializableException;
+import java.io.WriteAbortedException;
 import java.net.SocketTimeoutException;
 import java.rmi.ConnectException;
 import java.rmi.ConnectIOException;
@@ -60,10 +62,21 @@ final class Failures {
             case CallPayload.FAILURE_UNMARSHAL_ARGUMENTS:
                 return new ServerException("error unmarshalling arguments", new UnmarshalException(message));
             case CallPayload.FAILURE_MARSHAL_RESULT:
-                return new ServerException("error marshalling the result", new MarshalException(message));
+                // java.rmi: the server's stream aborts mid-result, the client reads a WriteAbortedException
+                return new UnmarshalException("error unmarshalling return; the server could not marshal it",
+                        new WriteAbortedException("writing aborted", abortCause(message)));
             default:
                 return new RemoteException("call failed (code " + code + "): " + message);
         }
+    }
+
+    private static final java.util.regex.Pattern NOT_SERIALIZABLE =
+            java.util.regex.Pattern.compile("java\\.io\\.NotSerializableException: ([\\w.$]+)");
+
+    /** The exception a FAILURE message names: a NotSerializableException for the class it names, else an IOException. */
+    private static Exception abortCause(String message) {
+        java.util.regex.Matcher m = NOT_SERIALIZABLE.matcher(String.valueOf(message));
+        return m.find() ? new NotSerializableException(m.group(1)) : new java.io.IOException(message);
     }
 
     /**
