@@ -2,7 +2,6 @@ package org.karmi.server;
 
 import java.io.ObjectStreamException;
 import java.io.Serializable;
-import java.lang.reflect.Proxy;
 import java.rmi.NoSuchObjectException;
 import java.rmi.Remote;
 
@@ -15,9 +14,9 @@ import org.karmi.spi.ref.RemoteStub;
  * identity of the remote object it stands for. A KaRMI stub is one (generated stubs extend
  * {@link RemoteStub}, which extends this class); so is an exported object of a subclass such
  * as {@link UnicastRemoteObject}: while exported (and after an unexport, as with
- * {@code java.rmi}) it is {@linkplain #equals equal} to its stubs, with the same
- * {@linkplain #hashCode hash code}; before it is first exported it has only its own
- * identity.
+ * {@code java.rmi}) it has the {@linkplain #hashCode hash code} of its stubs, but
+ * {@linkplain #equals equals} only itself, as in {@code java.rmi}; before it is first
+ * exported it has only its own identity.
  *
  * <p>Serialized by a plain {@link java.io.ObjectOutputStream} (or inside a
  * {@link java.rmi.MarshalledObject}), an exported object is replaced by its stub, as
@@ -91,27 +90,13 @@ public abstract class RemoteObject implements Remote, Serializable {
     }
 
     /**
-     * Whether {@code obj} stands for the same remote object: a stub of it, this object, or
-     * another exported object with the same stub. An object never exported equals only
-     * itself.
+     * Whether {@code obj} is this object. As with {@code java.rmi}, an exported object is not
+     * equal to its stubs (stubs of one object are equal among themselves), though its
+     * {@linkplain #hashCode hash code} is theirs.
      */
     @Override
     public boolean equals(Object obj) {
-        if (obj == this) {
-            return true;
-        }
-        if (obj == null) {
-            return false;
-        }
-        Remote mine = identity();
-        if (mine == null) {
-            return false;
-        }
-        if (obj instanceof RemoteObject o && !(obj instanceof RemoteStub)) {
-            Remote theirs = o.identity();
-            return theirs != null && mine.equals(theirs);
-        }
-        return (obj instanceof RemoteStub || Proxy.isProxyClass(obj.getClass())) && mine.equals(obj);
+        return obj == this;
     }
 
     /** The class name without its package, and the remote reference once exported. */

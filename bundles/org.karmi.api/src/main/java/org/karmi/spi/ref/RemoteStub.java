@@ -35,8 +35,9 @@ public abstract class RemoteStub extends RemoteObject {
     }
 
     /**
-     * Whether {@code o} stands for the same remote object: another stub (generated or proxy)
-     * with the same object id, or the exported object itself if it extends {@link RemoteObject}.
+     * Whether {@code o} is a stub of the same remote object: another stub (generated or proxy)
+     * with the same object id. As with {@code java.rmi}, the exported object itself is not
+     * equal to its stubs (their hash codes agree).
      */
     @Override
     public boolean equals(Object o) {
@@ -46,7 +47,7 @@ public abstract class RemoteStub extends RemoteObject {
         if (o instanceof RemoteStub s) {
             return s.ref.objectId().equals(ref.objectId());
         }
-        return (o instanceof RemoteObject || (o != null && Proxy.isProxyClass(o.getClass()))) && o.equals(this);
+        return o != null && Proxy.isProxyClass(o.getClass()) && o.equals(this);
     }
 
     @Override

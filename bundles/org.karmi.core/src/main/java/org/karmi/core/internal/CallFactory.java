@@ -2,10 +2,8 @@ package org.karmi.core.internal;
 
 import java.io.IOException;
 import java.rmi.MarshalException;
-import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 import org.karmi.spi.ref.ObjectId;
@@ -33,19 +31,16 @@ final class CallFactory {
     private final InterfaceNames interfaces;
     private final Supplier<StreamPair> newStreams;
     private final ThreadLocal<LocalStreams> localStreams;
-    /** The reference of a stub or an exported object (set by the node: it needs the stub cache). */
-    private final Function<Remote, RemoteRef> refOf;
     private volatile boolean closed;
 
     CallFactory(long nodeId, NodeConfig config, Serializer serializer, Technologies technologies,
-            InterfaceNames interfaces, Supplier<StreamPair> newStreams, Function<Remote, RemoteRef> refOf) {
+            InterfaceNames interfaces, Supplier<StreamPair> newStreams) {
         this.nodeId = nodeId;
         this.config = config;
         this.serializer = serializer;
         this.technologies = technologies;
         this.interfaces = interfaces;
         this.newStreams = newStreams;
-        this.refOf = refOf;
         this.localStreams = ThreadLocal.withInitial(this::newLocalStreams);
     }
 
@@ -85,10 +80,6 @@ final class CallFactory {
 
     List<Class<?>> resolve(String[] names, ClassLoader loader) {
         return interfaces.resolve(names, loader);
-    }
-
-    RemoteRef refOf(Remote object) {
-        return refOf.apply(object);
     }
 
     void close() {

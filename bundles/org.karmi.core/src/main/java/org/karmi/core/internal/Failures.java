@@ -63,7 +63,7 @@ final class Failures {
                 return new ServerException("error unmarshalling arguments", new UnmarshalException(message));
             case CallPayload.FAILURE_MARSHAL_RESULT:
                 // java.rmi: the server's stream aborts mid-result, the client reads a WriteAbortedException
-                return new UnmarshalException("error unmarshalling return; the server could not marshal it",
+                return new UnmarshalException("error unmarshalling return; the server could not marshal it: " + message,
                         new WriteAbortedException("writing aborted", abortCause(message)));
             default:
                 return new RemoteException("call failed (code " + code + "): " + message);

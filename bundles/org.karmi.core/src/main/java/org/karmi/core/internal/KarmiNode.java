@@ -94,8 +94,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
                 return exports.unreferenced(id);
             }
         }, config, technologies);
-        this.calls = new CallFactory(nodeId, config, serializer, technologies, interfaces, this::newStreams,
-                this::refOf);
+        this.calls = new CallFactory(nodeId, config, serializer, technologies, interfaces, this::newStreams);
         this.exports = new ExportedObjects(nodeId, config, technologies, collectors, stubs,
                 (id, ifs, loader, request) -> stubs.stub(new RemoteRef(calls, id, InterfaceNames.names(ifs), null,
                         loader, request, ""), ifs),

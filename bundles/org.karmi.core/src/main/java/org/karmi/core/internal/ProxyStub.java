@@ -85,12 +85,9 @@ final class ProxyStub implements InvocationHandler, Serializable {
         }
     }
 
-    /** Whether {@code o} is a stub of, or the exported object behind, this proxy's remote object. */
+    /** Whether {@code o} is a stub of this proxy's remote object (not the exported object, as in {@code java.rmi}). */
     private boolean sameObject(Object o) {
-        if (!(o instanceof Remote r)) {
-            return false;
-        }
-        RemoteRef other = ref.calls().refOf(r);
+        RemoteRef other = StubFactory.refOf(o);
         return other != null && other.objectId().equals(ref.objectId());
     }
 

@@ -76,17 +76,17 @@ class RemoteObjectSemanticsTest {
     }
 
     @Test
-    void exportedObjectEqualsItsStubBothWaysWithTheSameHashCode() throws Exception {
+    void exportedObjectIsNotEqualToItsStubButHasItsHashCodeAsInJavaRmi() throws Exception {
         ProbeImpl impl = new ProbeImpl();
         Remote stub = RemoteObject.toStub(impl);
         assertNotSame(impl, stub);
         assertInstanceOf(Probe.class, stub);
         assertInstanceOf(RemoteObject.class, stub, "a generated stub is a RemoteObject, as a java.rmi RemoteStub");
-        assertEquals(stub, impl);
-        assertEquals(impl, stub);
+        assertNotEquals(stub, impl);
+        assertNotEquals(impl, stub);
         assertEquals(stub.hashCode(), impl.hashCode());
         Remote back = ((Probe) stub).echo(stub);
-        assertEquals(impl, back, "a reference that went through a call");
+        assertEquals(stub, back, "a reference that went through a call");
         assertEquals(impl.hashCode(), back.hashCode());
         assertTrue(impl.toString().startsWith("ProbeImpl["), impl.toString());
         assertEquals(stub, UnicastRemoteObject.toStub(impl), "toStub through the subclass, as java.rmi code calls it");
@@ -98,8 +98,8 @@ class RemoteObjectSemanticsTest {
         Remote stub = RemoteObject.toStub(bare);
         assertTrue(Proxy.isProxyClass(stub.getClass()), stub.getClass().getName());
         assertArrayEquals(new Class<?>[] {Remote.class}, stub.getClass().getInterfaces());
-        assertEquals(stub, bare, "a proxy stub equals the exported object");
-        assertEquals(bare, stub);
+        assertNotEquals(stub, bare, "a proxy stub is not equal to the exported object, as in java.rmi");
+        assertNotEquals(bare, stub);
         assertEquals(bare.hashCode(), stub.hashCode());
 
         Plain plain = new Plain();
@@ -197,7 +197,7 @@ class RemoteObjectSemanticsTest {
         ProbeImpl copy = impl.clone();
         assertNotEquals(impl, copy);
         assertNotEquals(RemoteObject.toStub(impl), RemoteObject.toStub(copy));
-        assertEquals(copy, RemoteObject.toStub(copy));
+        assertEquals(copy.hashCode(), RemoteObject.toStub(copy).hashCode());
         assertEquals("127.0.0.1", ((Probe) RemoteObject.toStub(copy)).clientHost());
     }
 
@@ -207,7 +207,7 @@ class RemoteObjectSemanticsTest {
         Object read = roundTrip(impl);
         assertInstanceOf(Probe.class, read);
         assertFalse(read instanceof ProbeImpl, "an exported object is written as its stub");
-        assertEquals(impl, read);
+        assertEquals(RemoteObject.toStub(impl), read);
 
         assertTrue(UnicastRemoteObject.unexportObject(impl, true));
         Object copy = roundTrip(impl);

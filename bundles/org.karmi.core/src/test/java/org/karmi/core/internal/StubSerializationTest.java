@@ -82,7 +82,7 @@ class StubSerializationTest {
         Object read = roundTrip(stub);
         assertTrue(Proxy.isProxyClass(read.getClass()));
         assertEquals(stub, read);
-        assertEquals(impl, read);
+        assertEquals(impl.hashCode(), read.hashCode());
         assertEquals(107, ((Callback) read).call(7));
         assertEquals("127.0.0.1", ((Probe) read).clientHost());
     }
@@ -98,7 +98,7 @@ class StubSerializationTest {
         ProbeImpl impl = new ProbeImpl();
         Remote fromImpl = new MarshalledObject<Remote>(impl).get();
         assertFalse(fromImpl instanceof ProbeImpl, "an exported object goes in as its stub, as with java.rmi");
-        assertEquals(impl, fromImpl);
+        assertEquals(RemoteObject.toStub(impl), fromImpl);
 
         MarshalledObject<List<Remote>> list = new MarshalledObject<>(List.of(stub, RemoteObject.toStub(new CallbackProbe())));
         List<Remote> both = list.get();
