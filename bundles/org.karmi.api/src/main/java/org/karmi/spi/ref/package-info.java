@@ -5,7 +5,7 @@
  * ({@link org.karmi.spi.ref.Skeleton}, {@link org.karmi.spi.ref.ServerCall}). The bytes
  * these produce are described in {@code docs/PROTOCOL.md}, "Reference layer payloads".
  */
-@Version("1.1.0")
+@Version("1.2.0")
 @Export
 package org.karmi.spi.ref;
 
