@@ -14,8 +14,8 @@ import org.osgi.framework.launch.Framework;
  * the launcher's class path, started with the system bundle's context before the bundles): a
  * shutdown hook that stops the framework on SIGTERM or Ctrl-C, so that every bundle removes its
  * files; the choice between an interactive node (Gogo shell on the console) and a
- * non-interactive one (no console, exit status 69 when a technology does not start); one-line
- * log records. Runs on the launcher's thread; the hook runs on its own thread.
+ * non-interactive one (no console, exit status 69 when a technology does not start); the
+ * configuration directory ({@code conf/} beside the jar); one-line log records. Runs on the launcher's thread; the hook runs on its own thread.
  */
 public final class NodeLauncher implements BundleActivator {
 
@@ -28,6 +28,8 @@ public final class NodeLauncher implements BundleActivator {
     public static final String STOP_TIMEOUT_PROPERTY = "karmi.node.stopTimeoutMillis";
     /** Default bound on stopping the framework at JVM shutdown. */
     public static final long DEFAULT_STOP_TIMEOUT_MILLIS = 20_000;
+    /** File Install's directory; the node's configuration files. */
+    static final String CONF_DIR_PROPERTY = "felix.fileinstall.dir";
     /** The Gogo shell's own property; {@code --nointeractive} keeps it off the console. */
     static final String GOSH_ARGS = "gosh.args";
     /** Records on one line: time, level, logger, message, exception. */
@@ -47,6 +49,9 @@ public final class NodeLauncher implements BundleActivator {
                 number(context.getProperty(STOP_TIMEOUT_PROPERTY), DEFAULT_STOP_TIMEOUT_MILLIS)), "karmi-node-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
 
+        if (context.getProperty(CONF_DIR_PROPERTY) == null) {
+            System.setProperty(CONF_DIR_PROPERTY, confDirectory(System.getProperty("java.class.path")));
+        }
         boolean interactive = Console.interactive(context.getProperty(SHELL_PROPERTY));
         if (!interactive && context.getProperty(GOSH_ARGS) == null) {
             System.setProperty(GOSH_ARGS, "--nointeractive");
@@ -72,6 +77,21 @@ public final class NodeLauncher implements BundleActivator {
         } catch (IllegalStateException shuttingDown) {
             // the hook is what is stopping the framework
         }
+    }
+
+    /**
+     * {@code conf} beside the node jar when the class path is that jar ({@code java -jar}),
+     * else {@code conf} in the working directory.
+     */
+    static String confDirectory(String classPath) {
+        String first = classPath == null ? "" : classPath.split(java.io.File.pathSeparator, 2)[0];
+        if (first.endsWith(".jar")) {
+            java.io.File parent = new java.io.File(first).getAbsoluteFile().getParentFile();
+            if (parent != null) {
+                return new java.io.File(parent, "conf").getPath();
+            }
+        }
+        return "conf";
     }
 
     static long number(String value, long dflt) {
