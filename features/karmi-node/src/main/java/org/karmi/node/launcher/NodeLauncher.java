@@ -50,7 +50,10 @@ public final class NodeLauncher implements BundleActivator {
         Runtime.getRuntime().addShutdownHook(hook);
 
         if (context.getProperty(CONF_DIR_PROPERTY) == null) {
-            System.setProperty(CONF_DIR_PROPERTY, confDirectory(System.getProperty("java.class.path")));
+            String conf = confDirectory(System.getProperty("java.class.path"));
+            // File Install complains on every start about a missing directory; an empty one says where files go
+            new java.io.File(conf).mkdirs();
+            System.setProperty(CONF_DIR_PROPERTY, conf);
         }
         boolean interactive = Console.interactive(context.getProperty(SHELL_PROPERTY));
         if (!interactive && context.getProperty(GOSH_ARGS) == null) {

@@ -1,0 +1,175 @@
+package org.karmi.shell.internal;
+
+import java.net.MalformedURLException;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.felix.service.command.Descriptor;
+import org.karmi.RemoteRuntime;
+import org.karmi.spi.dgc.DistributedCollector;
+import org.karmi.spi.serial.Serializer;
+import org.karmi.spi.transport.Technology;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.runtime.ServiceComponentRuntime;
+import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
+import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
+import org.osgi.service.component.runtime.dto.ReferenceDTO;
+import org.osgi.service.component.runtime.dto.SatisfiedReferenceDTO;
+import org.osgi.framework.dto.ServiceReferenceDTO;
+
+/**
+ * The Gogo commands of scope {@code karmi} ({@code karmi:node}, {@code karmi:stats},
+ * {@code karmi:registry}, {@code karmi:ping}): a DS adapter that hands the runtime and the
+ * services it sees to {@link NodeCommands}. Commands may run on several shell threads at once;
+ * the service lists are volatile snapshots DS replaces.
+ */
+@Component(service = Object.class, property = {
+        "osgi.command.scope=karmi",
+        "osgi.command.function=node",
+        "osgi.command.function=stats",
+        "osgi.command.function=registry",
+        "osgi.command.function=ping"})
+public final class KarmiCommands {
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    private volatile List<Technology> technologies = List.of();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC, service = Serializer.class)
+    private volatile List<ServiceReference<Serializer>> serializers = List.of();
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            service = DistributedCollector.class)
+    private volatile List<ServiceReference<DistributedCollector>> collectors = List.of();
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
+    private volatile ServiceComponentRuntime scr;
+
+    private final BundleContext context;
+    private final NodeCommands commands;
+
+    @Activate
+    public KarmiCommands(@Reference RemoteRuntime runtime, BundleContext context) {
+        this.context = context;
+        this.commands = new NodeCommands(runtime, this::technologiesByName, this::serializerInfos, this::collectorNames);
+    }
+
+    @Descriptor("the node: id, serializers, collectors, and each technology's state and address")
+    public String node() {
+        return commands.node();
+    }
+
+    @Descriptor("traffic counters of each running technology")
+    public String stats() {
+        return commands.stats();
+    }
+
+    @Descriptor("the names bound in this node's registry, with their remote interfaces")
+    public String registry() throws RemoteException {
+        return commands.registry();
+    }
+
+    @Descriptor("the names bound in the registry at a URL (rmi://host:port/)")
+    public String registry(@Descriptor("registry URL, or the word list") String url)
+            throws RemoteException, MalformedURLException {
+        return url.equals("list") ? commands.registry() : commands.registry(url);
+    }
+
+    @Descriptor("registry list <url> | registry lookup <name or URL>")
+    public String registry(@Descriptor("list or lookup") String verb, @Descriptor("URL or name") String argument)
+            throws RemoteException, MalformedURLException {
+        switch (verb) {
+            case "list":
+                return commands.registry(argument);
+            case "lookup":
+                return commands.lookup(argument);
+            default:
+                throw new IllegalArgumentException("karmi:registry knows list and lookup, not " + verb);
+        }
+    }
+
+    @Descriptor("checks that the node behind a URL answers (3 timed registry round trips)")
+    public String ping(@Descriptor("rmi://host:port/name or rmi://host:port/") String url) throws MalformedURLException {
+        return commands.ping(url, 3);
+    }
+
+    @Descriptor("checks that the node behind a URL answers, with count timed registry round trips")
+    public String ping(@Descriptor("rmi://host:port/name or rmi://host:port/") String url,
+            @Descriptor("round trips, 1 to 1000") int count) throws MalformedURLException {
+        return commands.ping(url, count);
+    }
+
+    private List<Technology> technologiesByName() {
+        List<Technology> out = new ArrayList<>(technologies);
+        out.sort(java.util.Comparator.comparing(Technology::name));
+        return out;
+    }
+
+    private List<NodeCommands.SerializerInfo> serializerInfos() {
+        Set<Long> inUse = serializersInUse();
+        List<NodeCommands.SerializerInfo> out = new ArrayList<>();
+        for (ServiceReference<Serializer> r : serializers) {
+            Serializer s = context.getService(r);
+            if (s == null) {
+                continue;
+            }
+            try {
+                Object ranking = r.getProperty(Constants.SERVICE_RANKING);
+                out.add(new NodeCommands.SerializerInfo(s.name(), s.version(),
+                        ranking instanceof Integer ? (Integer) ranking : 0,
+                        inUse.contains(r.getProperty(Constants.SERVICE_ID))));
+            } finally {
+                context.ungetService(r);
+            }
+        }
+        out.sort(java.util.Comparator.comparingInt(NodeCommands.SerializerInfo::ranking).reversed());
+        return out;
+    }
+
+    /** Service ids of the serializers bound by the component that provides the RemoteRuntime (from SCR). */
+    private Set<Long> serializersInUse() {
+        Set<Long> ids = new HashSet<>();
+        ServiceComponentRuntime runtime = scr;
+        if (runtime == null) {
+            return ids;
+        }
+        for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs()) {
+            if (!List.of(d.serviceInterfaces).contains(RemoteRuntime.class.getName())) {
+                continue;
+            }
+            for (ReferenceDTO ref : d.references) {
+                if (!ref.interfaceName.equals(Serializer.class.getName())) {
+                    continue;
+                }
+                for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
+                    for (SatisfiedReferenceDTO bound : c.satisfiedReferences) {
+                        if (bound.name.equals(ref.name)) {
+                            for (ServiceReferenceDTO s : bound.boundServices) {
+                                ids.add(s.id);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return ids;
+    }
+
+    private List<String> collectorNames() {
+        List<String> names = new ArrayList<>();
+        for (ServiceReference<DistributedCollector> r : collectors) {
+            names.add(String.valueOf(r.getProperty(DistributedCollector.PROPERTY_NAME)));
+        }
+        names.sort(null);
+        return names;
+    }
+}
