@@ -23,6 +23,15 @@ public interface CollectorContext {
     /** The UTIDs this node listens on (what {@code from} carries in {@link DistributedCollector#referenceReceived}). */
     List<Utid> nodeUtids();
 
+    /**
+     * The state the previous collector of this name on this node handed over when it stopped
+     * ({@link DistributedCollector#handOver()}), or {@code null}. (Default {@code null}, for
+     * contexts that keep no state, such as test doubles.)
+     */
+    default byte[] handedOver() {
+        return null;
+    }
+
     /** Milliseconds a {@link #call} or {@link #send} waits at most (connect plus reply). */
     long timeoutMillis();
 

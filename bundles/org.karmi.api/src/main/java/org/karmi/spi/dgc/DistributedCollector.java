@@ -52,7 +52,10 @@ public interface DistributedCollector {
     /** Short unique name (at most 32 ASCII characters): {@code lease}, {@code cluster}. */
     String name();
 
-    /** Called once before any other method; the context stays valid until {@link #stop()}. */
+    /**
+     * Called once before any other method; the context stays valid until {@link #stop()}. The
+     * state a previous collector of this name handed over is in {@link CollectorContext#handedOver()}.
+     */
     void start(CollectorContext context);
 
     /**
@@ -60,6 +63,27 @@ public interface DistributedCollector {
      * collector may have seen references to; no method is called again.
      */
     void stop();
+
+    /**
+     * Called right before {@link #stop()}: the state a later collector of the same name on this
+     * node should continue from (it reads it with {@link CollectorContext#handedOver()}), or
+     * {@code null} (the default) for none. The bytes are the collector's own; the reference
+     * layer keeps them in memory only. One-way messages for this collector that arrive while
+     * no collector of its name is installed are kept (bounded) and delivered to the next one.
+     */
+    default byte[] handOver() {
+        return null;
+    }
+
+    /**
+     * Called once after {@link #start}, when the reference layer has told this collector of
+     * every object exported before it ({@link #adopted}, {@link #exported}) and of every live
+     * stub it governs ({@link #referenceReceived} with {@code fromNode} 0): a collector that
+     * continues a handed-over state can now tell which of the holdings in that state were
+     * dropped meanwhile. The default does nothing.
+     */
+    default void replayed() {
+    }
 
     /** Owner side: an object was exported; no other node has a reference to it yet. */
     void exported(ObjectId id);

@@ -48,6 +48,13 @@ final class CollectorHub {
     private final CollectorMapping mapping;
     private final ConcurrentHashMap<String, Entry> byName = new ConcurrentHashMap<>();
     private final AtomicBoolean toldNoCollector = new AtomicBoolean();
+    /** State handed over by stopped collectors, by name, for the next one of that name. */
+    private final ConcurrentHashMap<String, byte[]> handedOver = new ConcurrentHashMap<>();
+    /** One-way messages for collectors that were installed and are away now, kept for the next one. */
+    private final AbsentCollectorMail mail = new AbsentCollectorMail(MAIL_BUDGET_BYTES);
+
+    /** Bytes of one-way messages kept for absent collectors, over all of them. */
+    static final int MAIL_BUDGET_BYTES = 8 << 20;
 
     CollectorHub(Node node, NodeConfig config, Technologies technologies) {
         this.node = node;
@@ -56,21 +63,47 @@ final class CollectorHub {
         this.mapping = new CollectorMapping(config.collectorMapping);
     }
 
-    /** Starts {@code c} and adds it; the caller then replays the node's state to it. */
+    /**
+     * Starts {@code c} (with the state its predecessor of that name handed over) and adds it;
+     * the caller then replays the node's state to it and calls {@link #replayed}.
+     */
     void add(DistributedCollector c) {
-        Entry e = new Entry(c);
-        c.start(e);
-        Entry old = byName.put(c.name(), e);
+        Entry old = byName.get(c.name());
         if (old != null && old.collector != c) {
-            old.collector.stop();
+            remove(old.collector);
         }
-        LOG.log(Level.DEBUG, "node {0}: collector {1} started", Long.toHexString(node.nodeId()), c.name());
+        Entry e = new Entry(c, handedOver.remove(c.name()));
+        c.start(e);
+        byName.put(c.name(), e);
+        mail.expect(c.name());
+        LOG.log(Level.DEBUG, "node {0}: collector {1} started{2}", Long.toHexString(node.nodeId()), c.name(),
+                e.handedOver == null ? "" : " with a handed-over state");
     }
 
-    /** Stops and removes {@code c}; objects it saw references to stay pinned until it (or a namesake) returns. */
+    /** The node's state was replayed to {@code c}: it hears so, then gets the messages kept while it was away. */
+    void replayed(DistributedCollector c) {
+        c.replayed();
+        Entry e = byName.get(c.name());
+        if (e != null && e.collector == c) {
+            mail.deliver(c.name(), (from, message) -> onMessage(c.name(), from, message));
+        }
+    }
+
+    /**
+     * Stops and removes {@code c}, keeping the state it hands over for its successor; objects
+     * it saw references to stay pinned until a collector of its name returns.
+     */
     void remove(DistributedCollector c) {
         Entry e = byName.get(c.name());
         if (e != null && e.collector == c && byName.remove(c.name(), e)) {
+            try {
+                byte[] state = c.handOver();
+                if (state != null) {
+                    handedOver.put(c.name(), state);
+                }
+            } catch (RuntimeException x) {
+                LOG.log(Level.WARNING, "collector " + c.name() + " failed to hand over its state", x);
+            }
             c.stop();
         }
     }
@@ -125,11 +158,13 @@ final class CollectorHub {
         }
     }
 
-    /** A ONE_WAY collector message arrived. */
+    /** A ONE_WAY collector message arrived (kept for later if its collector is away). */
     void onMessage(String name, long fromNode, WireBuffer message) {
         Entry e = byName.get(name);
         if (e == null) {
-            LOG.log(Level.DEBUG, "collector message for {0}, which is not installed: dropped", name);
+            if (!mail.keep(name, fromNode, message)) {
+                LOG.log(Level.DEBUG, "collector message for {0}, which is not installed: dropped", name);
+            }
             return;
         }
         e.received(message.remaining());
@@ -184,9 +219,16 @@ final class CollectorHub {
         final LongAdder messagesReceived = new LongAdder();
         final LongAdder bytesReceived = new LongAdder();
         final LongAdder unreferenced = new LongAdder();
+        final byte[] handedOver;
 
-        Entry(DistributedCollector collector) {
+        Entry(DistributedCollector collector, byte[] handedOver) {
             this.collector = collector;
+            this.handedOver = handedOver;
+        }
+
+        @Override
+        public byte[] handedOver() {
+            return handedOver == null ? null : handedOver.clone();
         }
 
         void sent(int bytes) {

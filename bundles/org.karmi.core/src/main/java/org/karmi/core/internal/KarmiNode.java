@@ -162,9 +162,13 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         collectors.add(c);
         exports.adoptAll(c);
         remoteStubs.replayTo(c);
+        collectors.replayed(c);
     }
 
-    /** Removes and stops a collector; objects it saw references to stay pinned until it returns. */
+    /**
+     * Removes and stops a collector; objects it saw references to stay pinned until a collector
+     * of its name returns, which continues from the state it handed over.
+     */
     public void removeCollector(DistributedCollector c) {
         collectors.remove(c);
     }

@@ -142,6 +142,27 @@ class CollectorWiringTest {
     }
 
     @Test
+    void aCollectorThatReturnsGetsTheStateItsPredecessorHandedOverAndTheMessagesKeptMeanwhile() throws Exception {
+        Counter c = lookup().make();
+        c.next();
+        serverCollector.stateToHandOver = "counts".getBytes();
+        server.removeCollector(serverCollector);
+        c = null;
+        awaitGc(() -> !clientCollector.events("unreachable ").isEmpty(), "the client drops the counter");
+        awaitGc(() -> clientCollector.statistics(client).messagesSent() >= 1, "the client's drop message went out");
+        ListingCollector successor = new ListingCollector("listing");
+        server.addCollector(successor);
+        assertEquals("start with counts", successor.events.get(0), successor.events.toString());
+        int replayed = successor.events.indexOf("replayed");
+        assertTrue(replayed > 0, successor.events.toString());
+        List<String> messages = successor.events("message -");
+        assertTrue(!messages.isEmpty(), "the drops (counter, factory stub) that arrived while 'listing' was away: "
+                + successor.events);
+        assertTrue(successor.events.indexOf(messages.get(0)) > replayed, "delivered after the replay");
+        assertEquals(null, successor.handOver(), "nothing to hand over unless the collector says so");
+    }
+
+    @Test
     void withoutACollectorAnObjectStaysUntilUnexported() throws Exception {
         client.removeCollector(clientCollector);
         server.removeCollector(serverCollector);

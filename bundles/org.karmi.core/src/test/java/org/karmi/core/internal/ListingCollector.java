@@ -47,10 +47,24 @@ final class ListingCollector implements DistributedCollector {
         return name;
     }
 
+    /** What {@link #handOver()} returns. */
+    volatile byte[] stateToHandOver;
+
     @Override
     public void start(CollectorContext c) {
         this.context = c;
-        events.add("start");
+        byte[] state = c.handedOver();
+        events.add(state == null ? "start" : "start with " + new String(state));
+    }
+
+    @Override
+    public byte[] handOver() {
+        return stateToHandOver;
+    }
+
+    @Override
+    public void replayed() {
+        events.add("replayed");
     }
 
     @Override
@@ -155,6 +169,11 @@ final class ListingCollector implements DistributedCollector {
     /** Reports {@code id} unreferenced to the reference layer, whatever this collector knows (test helper). */
     void verdict(ObjectId id) {
         context.unreferenced(id);
+    }
+
+    /** This collector's statistics on {@code node}. */
+    org.karmi.spi.dgc.CollectorStatistics statistics(KarmiNode node) {
+        return node.collectorStatistics().get(name);
     }
 
     List<String> events(String prefix) {
