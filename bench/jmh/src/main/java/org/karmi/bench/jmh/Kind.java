@@ -4,10 +4,10 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Supplier;
 
-import org.karmi.bench.jmh.objects.Int32;
-import org.karmi.bench.jmh.objects.Int4Null2;
-import org.karmi.bench.jmh.objects.Tree;
-import org.karmi.bench.jmh.objects.Values;
+import org.karmi.bench.runner.args.Int32;
+import org.karmi.bench.runner.args.Int4Null2;
+import org.karmi.bench.runner.args.Tree;
+import org.karmi.bench.runner.args.Values;
 
 /**
  * The kinds of object the serialization benchmarks write: the papers' Table 2 objects

@@ -5,11 +5,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import org.openjdk.jmh.profile.GCProfiler;
@@ -24,6 +24,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import org.karmi.bench.jmh.codecs.Codecs;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Runs {@link SerializationBench} with {@code -prof gc} and writes a Markdown report like the
@@ -40,101 +44,66 @@ import org.karmi.bench.jmh.codecs.Codecs;
  *
  * Single-threaded (JMH forks one JVM per benchmark).
  */
-public final class Table2 {
-
-    private static final String USAGE = "usage: Table2 --out FILE [--quick] [--jvm JAVA] [--json FILE]"
-            + " [--kinds k1,k2] [--codecs c1,c2] [--verbose] [--check-only] [--ping]\n"
-            + "  --quick   the four target kinds, serializers uka, jdk, kryo, fory only, short iterations\n"
-            + "            (about 2 minutes on 2 cores; bytes and round trips still cover everything)\n"
-            + "  --jvm     java executable for the forked benchmark JVMs (default: this one)\n"
-            + "  --json    also keep JMH's JSON result in FILE\n"
-            + "  --check-only  round trips and bytes only, no JMH\n"
-            + "  --ping    also KaRMI void ping() between two nodes of this JVM over TCP (time, allocation)\n"
-            + "  kinds:  " + Arrays.toString(Kind.values()) + "\n"
-            + "  codecs: " + Arrays.toString(Codecs.values());
+@Command(name = "Table2", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "The papers' Table 2: serializers written and read under JMH with -prof gc, as Markdown.",
+        footer = "Exit status: 0 when the report was written, 1 on failure, 2 on bad usage.")
+public final class Table2 implements Callable<Integer> {
 
     /** The serializers measured by {@code --quick}. */
     private static final List<Codecs> QUICK_CODECS = List.of(Codecs.uka, Codecs.jdk, Codecs.kryo, Codecs.fory);
 
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "The Markdown report to write.")
     private Path out;
+
+    @Option(names = "--quick", description = "The four target kinds, serializers uka, jdk, kryo, fory only, short "
+            + "iterations (about 2 minutes on 2 cores; bytes and round trips still cover everything).")
     private boolean quick;
-    /** Every object and serializer with shorter iterations (bench/run --full). */
+
+    @Option(names = "--brief", description = "Every object and serializer with shorter iterations (bench/run --full).")
     private boolean brief;
+
+    @Option(names = "--jvm", paramLabel = "JAVA", description = "java executable for the forked benchmark JVMs (default: this one).")
     private String jvm;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also keep JMH's JSON result in FILE.")
     private String json;
+
+    @Option(names = "--verbose", description = "JMH's own output.")
     private boolean verbose;
+
+    @Option(names = "--check-only", description = "Round trips and bytes only, no JMH.")
     private boolean checkOnly;
+
+    @Option(names = "--ping", description = "Also KaRMI void ping() between two nodes of this JVM over TCP (time, allocation).")
     private boolean ping;
+
+    @Option(names = "--kinds", split = ",", paramLabel = "KIND",
+            description = "Objects to measure: ${COMPLETION-CANDIDATES} (default: all; --quick: the targets).")
     private List<Kind> kinds;
-    private List<Codecs> codecs = Codecs.DEFAULT;
+
+    @Option(names = "--codecs", split = ",", paramLabel = "CODEC",
+            description = "Serializers to measure: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    private List<Codecs> codecs = new ArrayList<>(Codecs.DEFAULT);
 
     private Table2() {
     }
 
     /** Runs the report; exit code 0 when the report was written, 1 on failure, 2 on bad usage. */
     public static void main(String[] args) {
-        Table2 table;
-        try {
-            table = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
-            return;
-        }
-        try {
-            table.run();
-        } catch (IOException | RunnerException | RuntimeException e) {
+        CommandLine line = new CommandLine(new Table2()).setExecutionExceptionHandler((e, cl, parsed) -> {
             System.err.println("Table2 failed: " + e);
-            System.exit(1);
-        }
+            return 1;
+        });
+        System.exit(line.execute(args)); // the one place the JVM exits
     }
 
-    private static Table2 parse(String[] args) {
-        Table2 t = new Table2();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            switch (a) {
-                case "--out": t.out = Path.of(value(args, ++i, a)); break;
-                case "--quick": t.quick = true; break;
-                case "--brief": t.brief = true; break;
-                case "--jvm": t.jvm = value(args, ++i, a); break;
-                case "--json": t.json = value(args, ++i, a); break;
-                case "--verbose": t.verbose = true; break;
-                case "--check-only": t.checkOnly = true; break;
-                case "--ping": t.ping = true; break;
-                case "--kinds": t.kinds = enums(Kind.class, value(args, ++i, a)); break;
-                case "--codecs": t.codecs = enums(Codecs.class, value(args, ++i, a)); break;
-                case "-h": case "--help": throw new IllegalArgumentException("");
-                default: throw new IllegalArgumentException("unknown argument: " + a);
-            }
+    @Override
+    public Integer call() throws IOException, RunnerException {
+        if (kinds == null) {
+            kinds = quick ? List.of(Kind.TARGETS) : List.of(Kind.values());
         }
-        if (t.out == null) {
-            throw new IllegalArgumentException("--out FILE is required");
-        }
-        if (t.kinds == null) {
-            t.kinds = t.quick ? List.of(Kind.TARGETS) : List.of(Kind.values());
-        }
-        return t;
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new IllegalArgumentException(option + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static <E extends Enum<E>> List<E> enums(Class<E> type, String csv) {
-        List<E> list = new ArrayList<>();
-        for (String s : csv.split(",")) {
-            try {
-                list.add(Enum.valueOf(type, s.trim()));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("unknown " + type.getSimpleName() + ": " + s, e);
-            }
-        }
-        return list;
+        run();
+        return 0;
     }
 
     private void run() throws IOException, RunnerException {

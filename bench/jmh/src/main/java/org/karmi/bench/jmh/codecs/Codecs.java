@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.ServiceLoader;
 
-import org.karmi.bench.jmh.objects.Int32;
+import org.karmi.bench.runner.args.Int32;
 import org.karmi.serial.UkaConfig;
 import org.karmi.serial.UkaSerializer;
 import org.karmi.spi.serial.Serializer;

@@ -5,9 +5,9 @@ import org.apache.fory.config.Language;
 import org.apache.fory.logging.LoggerFactory;
 import org.apache.fory.memory.MemoryBuffer;
 
-import org.karmi.bench.jmh.objects.Int32;
-import org.karmi.bench.jmh.objects.Int4Null2;
-import org.karmi.bench.jmh.objects.Tree;
+import org.karmi.bench.runner.args.Int32;
+import org.karmi.bench.runner.args.Int4Null2;
+import org.karmi.bench.runner.args.Tree;
 
 import org.openjdk.jmh.annotations.CompilerControl;
 

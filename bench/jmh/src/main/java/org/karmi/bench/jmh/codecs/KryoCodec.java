@@ -4,9 +4,9 @@ import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Input;
 import com.esotericsoftware.kryo.io.Output;
 
-import org.karmi.bench.jmh.objects.Int32;
-import org.karmi.bench.jmh.objects.Int4Null2;
-import org.karmi.bench.jmh.objects.Tree;
+import org.karmi.bench.runner.args.Int32;
+import org.karmi.bench.runner.args.Int4Null2;
+import org.karmi.bench.runner.args.Tree;
 
 import org.openjdk.jmh.annotations.CompilerControl;
 

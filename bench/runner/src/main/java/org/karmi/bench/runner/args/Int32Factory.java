@@ -10,6 +10,6 @@ public final class Int32Factory implements ArgumentFactory {
 
     @Override
     public Object create() {
-        return new Int32(32);
+        return Int32.sample();
     }
 }

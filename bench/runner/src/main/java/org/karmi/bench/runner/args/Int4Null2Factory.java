@@ -10,6 +10,6 @@ public final class Int4Null2Factory implements ArgumentFactory {
 
     @Override
     public Object create() {
-        return new Int4Null2(42);
+        return Int4Null2.sample();
     }
 }

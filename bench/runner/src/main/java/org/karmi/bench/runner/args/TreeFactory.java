@@ -10,6 +10,6 @@ public record TreeFactory(int nodes) implements ArgumentFactory {
 
     @Override
     public Object create() {
-        return Tree.balanced(nodes, 1);
+        return Tree.balanced(nodes);
     }
 }

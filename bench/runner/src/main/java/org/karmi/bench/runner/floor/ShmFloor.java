@@ -1,4 +1,4 @@
-package org.karmi.tech.parastation.internal.tools;
+package org.karmi.bench.runner.floor;
 
 import java.io.IOException;
 import java.nio.ByteOrder;

@@ -1,4 +1,4 @@
-package org.karmi.bench.jmh.objects;
+package org.karmi.bench.runner.args;
 
 /**
  * The values the benchmark objects hold: deterministic, and a mix of small and large
