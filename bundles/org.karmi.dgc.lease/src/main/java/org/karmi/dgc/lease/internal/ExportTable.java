@@ -262,6 +262,13 @@ final class ExportTable {
         return n;
     }
 
+    /** End of the lease {@code node}'s DIRTYs got for {@code id}; 0 if none (tests). */
+    synchronized long dirtyUntil(ObjectId id, long node) {
+        Export e = exports.get(id);
+        Lease lease = e == null || e.clients == null ? null : e.clients.get(node);
+        return lease == null ? 0 : lease.dirtyUntil;
+    }
+
     /** Prunes ended entries of {@code e}, reports it if it owes a verdict; returns its next change. */
     private static long check(ObjectId id, Export e, long now, List<ObjectId> unreferenced) {
         long next = Long.MAX_VALUE;

@@ -103,12 +103,17 @@ final class HolderTable {
         this.signal = signal;
     }
 
-    /** A reference to {@code id} arrived; a new one (or a first stub again) gets a DIRTY soon. */
-    void received(ObjectId id, List<Utid> ownerUtids, boolean firstOnNode) {
+    /**
+     * A reference to {@code id} arrived; a new one (or a first stub again) gets a DIRTY soon. A
+     * reference replayed to this (new) collector is also kept for one lease: its predecessor
+     * may have passed it on just before, and only kept it alive by its renewals.
+     */
+    void received(ObjectId id, List<Utid> ownerUtids, boolean replayed, boolean firstOnNode) {
         if (id.nodeId() == ownNode) {
             return;
         }
         boolean wake = false;
+        long now = clock.getAsLong();
         synchronized (this) {
             Owner o = owners.computeIfAbsent(id.nodeId(), Owner::new);
             if (!ownerUtids.isEmpty()) {
@@ -130,6 +135,9 @@ final class HolderTable {
             }
             if (isNew || firstOnNode) {
                 wake = o.fresh.add(id);
+            }
+            if (replayed) {
+                h.keepUntil = Math.max(h.keepUntil, now + settings.get().leaseMillis());
             }
             h.reachable = true;
             o.kept.remove(id);
@@ -327,8 +335,10 @@ final class HolderTable {
 
     private void dueDirties(Owner o, long now, List<Request> out) {
         if (o.held.isEmpty()) {
+            // nothing to renew or retry: the next new reference gets its DIRTY at once
             o.fresh.clear();
             o.renewAt = Long.MAX_VALUE;
+            o.failures = 0;
             return;
         }
         Collection<ObjectId> ids;

@@ -162,7 +162,7 @@ public class LeaseCollector implements DistributedCollector {
     public void referenceReceived(ObjectId id, List<Utid> owner, long fromNode, List<Utid> from, boolean firstOnNode) {
         Session s = session;
         if (s != null) {
-            s.holders.received(id, owner, firstOnNode);
+            s.holders.received(id, owner, fromNode == 0, firstOnNode);
         }
     }
 
@@ -219,6 +219,12 @@ public class LeaseCollector implements DistributedCollector {
     int ownerEntries() {
         Session s = session;
         return s == null ? 0 : s.exports.entries();
+    }
+
+    /** End of the lease that node {@code node}'s DIRTYs got for {@code id}; 0 if none (tests). */
+    long dirtyUntil(ObjectId id, long node) {
+        Session s = session;
+        return s == null ? 0 : s.exports.dirtyUntil(id, node);
     }
 
     /** Objects held or kept on the holder side (tests). */

@@ -116,7 +116,7 @@ class LeaseCollectorTest {
     @Test
     void cleanEndsTheLeaseOfAReferenceThatCameFromAnotherHolder() {
         export(a);
-        receive(a, client, 0, true); // a stub the new collector was told of
+        receive(a, client, other.id, true); // from another holder: no provisional lease at the owner
         net.step(0);
         assertTrue(owner.collector.isReferenced(a));
 
@@ -163,7 +163,7 @@ class LeaseCollectorTest {
                 return 300;
             }
         };
-        receive(a, client, 0, true);
+        receive(a, client, other.id, true);
         net.step(0); // the DIRTY times out, and is still on its way
         client.collector.referenceUnreachable(a);
         net.runUntil(100);
@@ -186,7 +186,7 @@ class LeaseCollectorTest {
     @Test
     void adoptedObjectsStayReferencedForOneLeaseThenFollowTheDirties() {
         export(a, b);
-        receive(a, client, 0, true);
+        receive(a, client, other.id, true);
         net.step(0);
         net.runUntil(300);
 
@@ -211,8 +211,8 @@ class LeaseCollectorTest {
         export(a);
         ObjectId unrelated = new ObjectId(1, 7);
         export(unrelated);
-        receive(a, client, 0, true);
-        receive(unrelated, client, 0, true);
+        receive(a, client, other.id, true);
+        receive(unrelated, client, other.id, true);
         net.step(0);
 
         net.runUntil(100);
@@ -246,7 +246,7 @@ class LeaseCollectorTest {
     @Test
     void unansweredCleanIsRetriedWithItsSequenceNumberABoundedNumberOfTimes() {
         export(a);
-        receive(a, client, 0, true);
+        receive(a, client, other.id, true);
         net.step(0);
         net.policy = (from, to, kind) -> kind == KIND_CLEAN ? Fate.DROP_REQUEST : Fate.DELIVER;
         client.collector.referenceUnreachable(a);
@@ -264,10 +264,10 @@ class LeaseCollectorTest {
     @Test
     void unansweredDirtyIsRetriedWithBackoffAndEveryObjectOfTheOwner() {
         export(a, b);
-        receive(a, client, 0, true);
+        receive(a, client, other.id, true);
         net.step(0);
         net.policy = (from, to, kind) -> Fate.DROP_REQUEST;
-        receive(b, client, 0, true);
+        receive(b, client, other.id, true);
         net.runUntil(LEASE / 2 - 1);
 
         List<Sent> all = net.sent(KIND_DIRTY, 2, 1, 0);
@@ -288,10 +288,26 @@ class LeaseCollectorTest {
     }
 
     @Test
+    void referenceReceivedAfterAFailedDirtyOfAnObjectSinceDroppedGetsItsDirty() {
+        // found by the safety property (seed 448): the failure count outlived the objects it was
+        // about, while a CLEAN retry kept the owner's entry
+        export(a, b);
+        net.policy = (from, to, kind) -> net.now <= SETTINGS.cleanBatchMillis() ? Fate.DROP_REQUEST : Fate.DELIVER;
+        receive(a, client, other.id, true);
+        net.step(0);
+        client.collector.referenceUnreachable(a);
+        net.runUntil(SETTINGS.cleanBatchMillis() + 1);
+        receive(b, client, other.id, true);
+        net.runUntil(LEASE / 2);
+        assertTrue(owner.collector.isReferenced(b));
+        assertEquals(1, net.sent(KIND_DIRTY, 2, 1, 1).size());
+    }
+
+    @Test
     void bigBatchesAreSplitIntoRequestsOfAtMost4096Objects() {
         for (int i = 0; i < 10_000; i++) {
             owner.collector.exported(new ObjectId(1, i));
-            receive(new ObjectId(1, i), client, 0, true);
+            receive(new ObjectId(1, i), client, other.id, true);
         }
         net.step(0);
         assertEquals(List.of(4096, 4096, 1808), net.sent(KIND_DIRTY, 2, 1, 0).stream().map(Sent::ids).toList());
@@ -322,8 +338,8 @@ class LeaseCollectorTest {
     @Test
     void peerFailedOfAnOwnerForgetsItsObjects() {
         export(a, b);
-        receive(a, client, 0, true);
-        receive(b, client, 0, true);
+        receive(a, client, other.id, true);
+        receive(b, client, other.id, true);
         net.step(0);
         owner.alive = false;
         client.collector.peerFailed(owner.id);
@@ -338,7 +354,7 @@ class LeaseCollectorTest {
     void requestedLeaseIsCappedByTheOwnersAndRenewalFollowsTheGrant() {
         Node longLease = net.add(4, SETTINGS.withLeaseMillis(10 * LEASE));
         export(a);
-        receive(a, longLease, 0, true);
+        receive(a, longLease, other.id, true);
         net.runUntil(2 * LEASE);
         List<Sent> dirties = net.sent(KIND_DIRTY, 4, 1, 0);
         assertEquals(List.of(0L, 500L, 1000L, 1500L, 2000L), dirties.stream().map(Sent::time).toList());
@@ -347,7 +363,7 @@ class LeaseCollectorTest {
     @Test
     void changedLeaseAppliesToLeasesGrantedFromThenOn() {
         export(a);
-        receive(a, client, 0, true);
+        receive(a, client, other.id, true);
         net.step(0);
         owner.collector.configure(SETTINGS.withLeaseMillis(LEASE / 4));
         net.runUntil(LEASE);
@@ -378,6 +394,25 @@ class LeaseCollectorTest {
         assertNotEquals(dirties.get(0).sequence(), dirties.get(1).sequence());
         net.runUntil(5 * LEASE);
         assertTrue(owner.collector.isReferenced(a), "the new collector's DIRTYs were accepted");
+    }
+
+    @Test
+    void referenceReplayedToANewCollectorIsKeptForOneLease() {
+        // found by the safety property (seed 67744): the old collector had passed the reference
+        // on; the new one, told only of the live stub, must not CLEAN it as soon as it is dropped
+        export(a);
+        receive(a, client, other.id, true);
+        net.step(0);
+        client.collector.referenceSent(a, other.id);
+        net.runUntil(100);
+        client.restart();
+        receive(a, client, 0, true);
+        client.collector.referenceUnreachable(a);
+        net.runUntil(100 + LEASE - 1);
+        assertEquals(List.of(), net.sent(KIND_CLEAN, 2, 1, 0));
+        assertTrue(owner.collector.isReferenced(a));
+        net.runUntil(100 + LEASE + SETTINGS.cleanBatchMillis());
+        assertEquals(1, net.sent(KIND_CLEAN, 2, 1, 0).size());
     }
 
     @Test

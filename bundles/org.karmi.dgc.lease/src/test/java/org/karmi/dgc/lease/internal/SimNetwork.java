@@ -41,7 +41,7 @@ final class SimNetwork {
     static final Policy RELIABLE = (from, to, kind) -> Fate.DELIVER;
 
     /** One request as sent. */
-    record Sent(long time, long from, long to, byte kind, int flags, int ids, int bytes, long sequence) {
+    record Sent(long time, long from, long to, byte kind, int flags, int ids, int bytes, long sequence, Fate fate) {
     }
 
     private record Delayed(long time, long order, long from, long to, byte[] request) {
@@ -158,12 +158,11 @@ final class SimNetwork {
         if (to == null || !to.alive) {
             throw new IOException("node unreachable: " + destination);
         }
-        WireBuffer peek = new WireBuffer(request.length);
-        System.arraycopy(request, 0, peek.array, 0, request.length);
         byte kind = LeaseMessageDescriptor.kind(request, 0);
-        sent.add(new Sent(now, from.id, to.id, kind, LeaseMessageDescriptor.flags(request, 0),
-                LeaseMessageDescriptor.count(request, 0), request.length, LeaseMessageDescriptor.sequence(request, 0)));
         Fate fate = policy.fate(from.id, to.id, kind);
+        sent.add(new Sent(now, from.id, to.id, kind, LeaseMessageDescriptor.flags(request, 0),
+                LeaseMessageDescriptor.count(request, 0), request.length, LeaseMessageDescriptor.sequence(request, 0),
+                fate));
         switch (fate) {
             case DROP_REQUEST -> throw new IOException("request lost");
             case DELAY -> {
