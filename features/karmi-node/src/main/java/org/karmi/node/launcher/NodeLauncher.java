@@ -15,7 +15,8 @@ import org.osgi.framework.launch.Framework;
  * shutdown hook that stops the framework on SIGTERM or Ctrl-C, so that every bundle removes its
  * files; the choice between an interactive node (Gogo shell on the console) and a
  * non-interactive one (no console, exit status 69 when a technology does not start); the
- * configuration directory ({@code conf/} beside the jar); one-line log records. Runs on the launcher's thread; the hook runs on its own thread.
+ * configuration directory ({@code conf/} beside the jar); the start order ({@link StartLevels});
+ * one-line log records. Runs on the launcher's thread; the hook runs on its own thread.
  */
 public final class NodeLauncher implements BundleActivator {
 
@@ -55,6 +56,7 @@ public final class NodeLauncher implements BundleActivator {
             new java.io.File(conf).mkdirs();
             System.setProperty(CONF_DIR_PROPERTY, conf);
         }
+        StartLevels.assign(context);
         boolean interactive = Console.interactive(context.getProperty(SHELL_PROPERTY));
         if (!interactive && context.getProperty(GOSH_ARGS) == null) {
             System.setProperty(GOSH_ARGS, "--nointeractive");

@@ -6,7 +6,8 @@ import org.osgi.framework.BundleContext;
 import org.osgi.framework.launch.Framework;
 
 /**
- * The launcher's main thread in the node: waits (bounded) until the KaRMI runtime has started
+ * The launcher's main thread in the node: starts the bundles above level 1 ({@link StartLevels}),
+ * waits (bounded) until the KaRMI runtime has started
  * every technology registered, reports a technology that did not start, and then waits for the
  * framework to stop. A non-interactive node ends at once with {@value #EXIT_TECHNOLOGY_DOWN}
  * when a technology did not start (a port clash, for example), so that a service manager sees
@@ -33,7 +34,8 @@ final class NodeMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         long timeout = NodeLauncher.number(context.getProperty(START_TIMEOUT_PROPERTY), DEFAULT_START_TIMEOUT_MILLIS);
-        String down = new NodeState(context).awaitStarted(timeout);
+        String down = StartLevels.raise(framework, timeout) ? new NodeState(context).awaitStarted(timeout)
+                : "the bundles did not start within " + timeout + " ms";
         if (down != null) {
             System.err.println("karmi-node: " + down);
             if (!interactive) {
