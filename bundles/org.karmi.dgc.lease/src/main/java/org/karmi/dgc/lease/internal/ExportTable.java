@@ -82,12 +82,14 @@ final class ExportTable {
     /** An object exported before this collector: referenced for {@code windowMillis}, then judged by DIRTYs. */
     void adopted(ObjectId id, long windowMillis) {
         long until = clock.getAsLong() + windowMillis;
+        boolean wake;
         synchronized (this) {
             Export e = exports.computeIfAbsent(id, k -> new Export());
             e.adoptedUntil = Math.max(e.adoptedUntil, until);
             e.owed = true;
-            schedule(until);
+            wake = schedule(until);
         }
+        wakeIf(wake);
     }
 
     synchronized void unexported(ObjectId id) {
@@ -98,6 +100,7 @@ final class ExportTable {
     /** This node sends a reference to {@code id} to {@code toNode}: a provisional lease until its DIRTY comes. */
     void sent(ObjectId id, long toNode) {
         long until = clock.getAsLong() + settings.get().leaseMillis();
+        boolean wake;
         synchronized (this) {
             Export e = exports.get(id);
             if (e == null) {
@@ -106,8 +109,9 @@ final class ExportTable {
             Lease lease = lease(e, toNode);
             lease.provisionalUntil = Math.max(lease.provisionalUntil, until);
             e.owed = true;
-            schedule(until);
+            wake = schedule(until);
         }
+        wakeIf(wake);
     }
 
     boolean isReferenced(ObjectId id) {
@@ -132,6 +136,7 @@ final class ExportTable {
         long granted = Math.min(LeaseMessageDescriptor.lease(a, base), settings.get().leaseMillis());
         long until = clock.getAsLong() + granted;
         int n = LeaseMessageDescriptor.count(a, base);
+        boolean wake = false;
         synchronized (this) {
             for (int i = 0; i < n; i++) {
                 Export e = exports.get(new ObjectId(ownNode, LeaseMessageDescriptor.number(a, base, i)));
@@ -145,9 +150,10 @@ final class ExportTable {
                 lease.lastSequence = sequence;
                 lease.dirtyUntil = Math.max(lease.dirtyUntil, until);
                 e.owed = true;
-                schedule(until);
+                wake |= schedule(until);
             }
         }
+        wakeIf(wake);
         return granted;
     }
 
@@ -318,8 +324,19 @@ final class ExportTable {
         return e.clients.computeIfAbsent(node, k -> new Lease());
     }
 
-    private void schedule(long at) {
-        nextScanAt = Math.min(nextScanAt, at);
+    /** Brings the next scan forward to {@code at}; returns whether it moved (the thread must be woken). */
+    private boolean schedule(long at) {
+        if (at >= nextScanAt) {
+            return false;
+        }
+        nextScanAt = at;
+        return true;
+    }
+
+    private void wakeIf(boolean wake) {
+        if (wake) {
+            signal.run();
+        }
     }
 
     private static long after(long time, long now) {

@@ -159,7 +159,7 @@ final class HolderTable {
             }
             h.reachable = false;
             if (h.keepUntil > now) {
-                o.kept.add(id);
+                wake = o.kept.add(id); // its keep window may end before the thread's next deadline
             } else {
                 wake = release(o, id, h, now);
             }
@@ -175,6 +175,7 @@ final class HolderTable {
             return;
         }
         long now = clock.getAsLong();
+        boolean wake = false;
         synchronized (this) {
             Owner o = owners.get(id.nodeId());
             if (o == null) {
@@ -195,8 +196,11 @@ final class HolderTable {
             }
             h.keepUntil = Math.max(h.keepUntil, now + (o.granted > 0 ? o.granted : settings.get().leaseMillis()));
             if (!h.reachable) {
-                o.kept.add(id);
+                wake = o.kept.add(id);
             }
+        }
+        if (wake) {
+            signal.run();
         }
     }
 

@@ -37,7 +37,8 @@ public class LeaseCollector implements DistributedCollector {
 
     private final LongSupplier clock;
     private final LongSupplier sequences;
-    private final boolean ownThread;
+    /** Null: the collector runs its own thread; else how events wake the caller that drives {@link #doWork}. */
+    private final Runnable externalSignal;
     private volatile LeaseSettings settings;
     private volatile Session session;
 
@@ -53,19 +54,20 @@ public class LeaseCollector implements DistributedCollector {
 
     /** A collector with {@code settings}, its own thread and the monotonic clock. */
     LeaseCollector(LeaseSettings settings) {
-        this(settings, () -> System.nanoTime() / 1_000_000, SEQUENCES::incrementAndGet, true);
+        this(settings, () -> System.nanoTime() / 1_000_000, SEQUENCES::incrementAndGet, null);
     }
 
     /**
      * A collector over an injected clock and sequence numbers.
      *
-     * @param ownThread false: no thread; the caller drives {@link #doWork} (tests)
+     * @param signal null: the collector runs its own thread; else it has none, the caller drives
+     *               {@link #doWork} and events that make work call {@code signal} (tests)
      */
-    LeaseCollector(LeaseSettings settings, LongSupplier clock, LongSupplier sequences, boolean ownThread) {
+    LeaseCollector(LeaseSettings settings, LongSupplier clock, LongSupplier sequences, Runnable signal) {
         this.settings = settings;
         this.clock = clock;
         this.sequences = sequences;
-        this.ownThread = ownThread;
+        this.externalSignal = signal;
     }
 
     /** Changes the settings: the lease applies to leases asked for and granted from now on. */
@@ -88,8 +90,9 @@ public class LeaseCollector implements DistributedCollector {
             throw new IllegalStateException("lease collector already started");
         }
         long node = context.nodeId();
-        AgentRunner runner = ownThread ? new AgentRunner("karmi-dgc-lease-" + Long.toHexString(node), clock) : null;
-        Runnable signal = runner != null ? runner::signal : () -> { };
+        AgentRunner runner = externalSignal == null
+                ? new AgentRunner("karmi-dgc-lease-" + Long.toHexString(node), clock) : null;
+        Runnable signal = runner != null ? runner::signal : externalSignal;
         ExportTable exports = new ExportTable(node, clock, this::settings, signal);
         HolderTable holders = new HolderTable(node, clock, this::settings, signal);
         LeaseAgent agent = new LeaseAgent(context, exports, holders, clock, sequences, this::settings);

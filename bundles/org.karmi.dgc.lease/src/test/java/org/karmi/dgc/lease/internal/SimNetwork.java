@@ -18,7 +18,8 @@ import org.karmi.spi.transport.WireBuffer;
 
 /**
  * A deterministic network of lease collectors without threads: one fake clock, collectors
- * driven by {@link #runUntil} at their deadlines (as their threads would be), and requests
+ * driven by {@link #runUntil} as their threads would be (a collector runs when the deadline it
+ * gave after its last step has come, or when an event signalled it; never otherwise), and requests
  * whose fate a {@link Policy} decides: delivered, dropped, answer lost, delayed (the caller
  * times out, the request arrives later) or duplicated (a copy arrives later). Records every
  * request sent. Not thread-safe: one test thread.
@@ -87,7 +88,10 @@ final class SimNetwork {
             long next = delayed.isEmpty() ? Long.MAX_VALUE : delayed.peek().time;
             for (Node n : nodes.values()) {
                 if (n.alive) {
-                    next = Math.min(next, n.collector.nextDeadline());
+                    long deadline = n.collector.nextDeadline();
+                    assertTrue(n.wakeAt <= deadline, () -> n + ": an event brought its deadline forward to " + deadline
+                            + " without waking its thread, which sleeps until " + n.wakeAt);
+                    next = Math.min(next, n.wakeAt);
                 }
             }
             if (next > t) {
@@ -103,7 +107,7 @@ final class SimNetwork {
         runUntil(now + millis);
     }
 
-    /** Moves the clock to {@code t} (delivering delayed requests on the way) and steps the agents once. */
+    /** Moves the clock to {@code t} (delivering delayed requests on the way) and steps the agents that are due. */
     void step(long t) {
         while (!delayed.isEmpty() && delayed.peek().time <= t) {
             Delayed d = delayed.poll();
@@ -120,14 +124,19 @@ final class SimNetwork {
         now = Math.max(now, t);
         inAgent = true;
         try {
-            for (int round = 0; round < 50; round++) {
-                int work = 0;
+            for (int round = 0;; round++) {
+                assertTrue(round < 1000, "the agents keep waking each other at " + now);
+                boolean ran = false;
                 for (Node n : List.copyOf(nodes.values())) {
-                    if (n.alive) {
-                        work += n.collector.doWork(now);
+                    if (n.alive && n.wakeAt <= now) {
+                        // as the runner: a signal during doWork leaves a permit (wakeAt stays due)
+                        n.wakeAt = Long.MAX_VALUE;
+                        n.collector.doWork(now);
+                        n.wakeAt = Math.min(n.wakeAt, n.collector.nextDeadline());
+                        ran = true;
                     }
                 }
-                if (work == 0) {
+                if (!ran) {
                     break;
                 }
             }
@@ -205,6 +214,8 @@ final class SimNetwork {
         final LeaseSettings settings;
         LeaseCollector collector;
         boolean alive = true;
+        /** When the collector's thread would wake: its last deadline, or at once after a signal. */
+        long wakeAt = Long.MIN_VALUE;
         final List<ObjectId> unreferenced = new ArrayList<>();
         Consumer<ObjectId> onUnreferenced = id -> { };
 
@@ -216,7 +227,9 @@ final class SimNetwork {
 
         /** Starts a new collector (the first, or one that replaces a stopped one). */
         void start() {
-            collector = new LeaseCollector(settings, () -> now, sequences::incrementAndGet, false);
+            collector = new LeaseCollector(settings, () -> now, sequences::incrementAndGet,
+                    () -> wakeAt = Long.MIN_VALUE);
+            wakeAt = Long.MIN_VALUE;
             collector.start(this);
         }
 
