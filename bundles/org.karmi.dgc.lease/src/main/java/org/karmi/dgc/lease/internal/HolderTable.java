@@ -10,21 +10,22 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
+import org.karmi.dgc.lease.internal.PendingCleans.CleanBatch;
 import org.karmi.spi.ref.ObjectId;
 import org.karmi.spi.transport.Utid;
 
 /**
  * Holder side of the lease collector: per owner node, the remote objects this node holds or
  * keeps (after passing a reference on), which of them still need their first DIRTY, when
- * the next renewal is due, and the CLEANs waiting to be sent or retried. Turns that into
+ * the next renewal is due, and the CLEANs it owes ({@link PendingCleans}). Turns that into
  * {@link Request}s for the collector's thread. Thread-safe: event methods and the thread's
- * methods hold this table's lock briefly and never call out while holding it.
+ * methods hold this table's lock briefly and never call out while holding it (but to
+ * {@code signal}, after releasing it).
  */
 final class HolderTable {
 
@@ -40,22 +41,6 @@ final class HolderTable {
     record Request(Owner owner, byte kind, List<Utid> utids, long[] numbers, CleanBatch batch) {
     }
 
-    /** A CLEAN of up to {@link LeaseMessageDescriptor#MAX_IDS} objects; retried with the same sequence number. */
-    static final class CleanBatch {
-        final ArrayList<ObjectId> ids;
-        final boolean strong;
-        /** Assigned at the first send, kept for retries (a newer DIRTY must win over a retried CLEAN). */
-        long sequence;
-        int attempts;
-        /** When to send (again); {@code Long.MAX_VALUE} while it is being sent. */
-        long dueAt = Long.MIN_VALUE;
-
-        CleanBatch(ArrayList<ObjectId> ids, boolean strong) {
-            this.ids = ids;
-            this.strong = strong;
-        }
-    }
-
     /** What this node holds of one owner's objects. */
     static final class Owner {
         final long node;
@@ -65,23 +50,23 @@ final class HolderTable {
         final LinkedHashSet<ObjectId> fresh = new LinkedHashSet<>();
         /** Held objects without a reachable stub, renewed until their keep window ends. */
         final HashSet<ObjectId> kept = new HashSet<>();
-        /** Dropped objects waiting for the next CLEAN, with their strong flag. */
-        final LinkedHashMap<ObjectId, Boolean> cleanQueue = new LinkedHashMap<>();
-        long cleanDueAt = Long.MAX_VALUE;
-        final ArrayList<CleanBatch> cleans = new ArrayList<>();
+        final PendingCleans cleans = new PendingCleans();
         /** Lease of the owner's last answer; 0 before the first. */
         long granted;
         long renewAt = Long.MAX_VALUE;
+        /** DIRTYs without an answer in a row. */
         int failures;
         /** When the last DIRTY that got an answer was sent. */
         long confirmedAt = Long.MIN_VALUE;
+        /** This failure streak was logged as a warning (once per streak: a dead owner is retried for long). */
+        boolean warned;
 
         Owner(long node) {
             this.node = node;
         }
 
-        boolean idle() {
-            return held.isEmpty() && cleanQueue.isEmpty() && cleans.isEmpty();
+        long lease(LeaseSettings settings) {
+            return granted > 0 ? granted : settings.leaseMillis();
         }
     }
 
@@ -112,7 +97,7 @@ final class HolderTable {
         if (id.nodeId() == ownNode) {
             return;
         }
-        boolean wake = false;
+        boolean wake;
         long now = clock.getAsLong();
         synchronized (this) {
             Owner o = owners.computeIfAbsent(id.nodeId(), Owner::new);
@@ -122,20 +107,9 @@ final class HolderTable {
             Held h = o.held.get(id);
             boolean isNew = h == null;
             if (isNew) {
-                h = new Held();
-                Boolean queued = o.cleanQueue.remove(id);
-                boolean retrying = removeFromCleans(o, id);
-                if (queued != null || retrying) {
-                    // its lease at the owner may still run: a later CLEAN must end it; strong, as
-                    // a CLEAN that failed (or a DIRTY) may still be on its way
-                    h.dirtySent = true;
-                    h.dirtyFailed = retrying || queued;
-                }
-                o.held.put(id, h);
+                h = takeBack(o, id);
             }
-            if (isNew || firstOnNode) {
-                wake = o.fresh.add(id);
-            }
+            wake = (isNew || firstOnNode) && o.fresh.add(id);
             if (replayed) {
                 h.keepUntil = Math.max(h.keepUntil, now + settings.get().leaseMillis());
             }
@@ -149,7 +123,7 @@ final class HolderTable {
 
     /** The last stub for {@code id} became unreachable: CLEAN it, once its keep window has ended. */
     void unreachable(ObjectId id) {
-        boolean wake = false;
+        boolean wake;
         long now = clock.getAsLong();
         synchronized (this) {
             Owner o = owners.get(id.nodeId());
@@ -158,11 +132,8 @@ final class HolderTable {
                 return;
             }
             h.reachable = false;
-            if (h.keepUntil > now) {
-                wake = o.kept.add(id); // its keep window may end before the thread's next deadline
-            } else {
-                wake = release(o, id, h, now);
-            }
+            // a keep window may end before the thread's next deadline, a CLEAN batch may start
+            wake = h.keepUntil > now ? o.kept.add(id) : release(o, id, h, now);
         }
         if (wake) {
             signal.run();
@@ -178,25 +149,19 @@ final class HolderTable {
         boolean wake = false;
         synchronized (this) {
             Owner o = owners.get(id.nodeId());
-            if (o == null) {
-                return;
-            }
-            Held h = o.held.get(id);
+            Held h = o == null ? null : o.held.get(id);
             if (h == null) {
-                Boolean strong = o.cleanQueue.remove(id);
-                if (strong == null) {
-                    return;
+                if (o == null || o.cleans.takeBack(id) == null) {
+                    return; // not known here: nothing this node could keep alive
                 }
-                // dropped but not yet CLEANed: its lease still runs, renew it again
-                h = new Held();
+                // dropped just before: hold it again, and DIRTY it in case its CLEAN went out
+                h = takeBack(o, id);
                 h.reachable = false;
-                h.dirtySent = true;
-                h.dirtyFailed = strong;
-                o.held.put(id, h);
+                wake = o.fresh.add(id);
             }
-            h.keepUntil = Math.max(h.keepUntil, now + (o.granted > 0 ? o.granted : settings.get().leaseMillis()));
+            h.keepUntil = Math.max(h.keepUntil, now + o.lease(settings.get()));
             if (!h.reachable) {
-                wake = o.kept.add(id);
+                wake |= o.kept.add(id);
             }
         }
         if (wake) {
@@ -214,13 +179,18 @@ final class HolderTable {
         List<Request> dirties = new ArrayList<>();
         List<Request> retries = new ArrayList<>();
         List<Request> cleans = new ArrayList<>();
+        List<CleanBatch> batches = new ArrayList<>();
         synchronized (this) {
             for (Iterator<Owner> it = owners.values().iterator(); it.hasNext();) {
                 Owner o = it.next();
                 endKeepWindows(o, now);
                 dueDirties(o, now, o.failures == 0 ? dirties : retries);
-                dueCleans(o, now, cleans);
-                if (o.idle()) {
+                batches.clear();
+                o.cleans.due(now, batches);
+                for (CleanBatch b : batches) {
+                    split(o, KIND_CLEAN, b.ids, b, cleans);
+                }
+                if (o.held.isEmpty() && o.cleans.isEmpty()) {
                     it.remove();
                 }
             }
@@ -237,12 +207,7 @@ final class HolderTable {
             if (!o.held.isEmpty()) {
                 next = Math.min(next, o.failures == 0 && !o.fresh.isEmpty() ? Long.MIN_VALUE : o.renewAt);
             }
-            if (!o.cleanQueue.isEmpty()) {
-                next = Math.min(next, o.cleanDueAt);
-            }
-            for (CleanBatch b : o.cleans) {
-                next = Math.min(next, b.dueAt);
-            }
+            next = Math.min(next, o.cleans.nextDeadline());
             for (ObjectId id : o.kept) {
                 next = Math.min(next, o.held.get(id).keepUntil);
             }
@@ -261,6 +226,7 @@ final class HolderTable {
         }
         o.granted = granted;
         o.failures = 0;
+        o.warned = false;
         o.confirmedAt = Math.max(o.confirmedAt, sentAt);
         o.renewAt = Math.min(o.renewAt, sentAt + Math.max(1, granted / 2));
     }
@@ -272,18 +238,20 @@ final class HolderTable {
             return;
         }
         o.failures++;
-        long lease = o.granted > 0 ? o.granted : settings.get().leaseMillis();
+        long lease = o.lease(settings.get());
         o.renewAt = Math.min(o.renewAt, now + LeaseSettings.retryDelayMillis(lease, o.failures));
         for (long number : r.numbers) {
             ObjectId id = new ObjectId(o.node, number);
             Held h = o.held.get(id);
             if (h != null) {
                 h.dirtyFailed = true;
-            } else if (o.cleanQueue.containsKey(id)) {
-                o.cleanQueue.put(id, Boolean.TRUE);
+            } else {
+                o.cleans.markStrong(id);
             }
         }
-        Level level = o.confirmedAt != Long.MIN_VALUE && now - o.confirmedAt >= lease ? Level.WARNING : Level.DEBUG;
+        boolean lapsed = o.confirmedAt != Long.MIN_VALUE && now - o.confirmedAt >= lease;
+        Level level = lapsed && !o.warned ? Level.WARNING : Level.DEBUG;
+        o.warned |= lapsed;
         LOG.log(level, () -> "lease DIRTY of " + r.numbers.length + " objects at node " + Long.toHexString(o.node)
                 + " failed (" + o.failures + " in a row" + (level == Level.WARNING ? ", the lease may have ended" : "")
                 + "): " + cause);
@@ -291,22 +259,18 @@ final class HolderTable {
 
     /** A CLEAN got its answer. */
     synchronized void cleanDone(Request r) {
-        r.owner.cleans.remove(r.batch);
+        r.owner.cleans.done(r.batch);
     }
 
     /** A CLEAN got no answer: retry it (same sequence number) a bounded number of times, then leave it to the lease. */
     synchronized void cleanFailed(Request r, long now, Exception cause) {
         Owner o = r.owner;
-        CleanBatch b = r.batch;
-        b.attempts++;
-        if (b.ids.isEmpty() || b.attempts > settings.get().maxCleanRetries()) {
-            o.cleans.remove(b);
-            LOG.log(Level.DEBUG, () -> "lease CLEAN of " + b.ids.size() + " objects at node " + Long.toHexString(o.node)
-                    + " given up after " + b.attempts + " attempts, the leases will expire: " + cause);
-            return;
+        LeaseSettings s = settings.get();
+        if (!o.cleans.failed(r.batch, now, s.maxCleanRetries(), o.lease(s))) {
+            LOG.log(Level.DEBUG, () -> "lease CLEAN of " + r.numbers.length + " objects at node "
+                    + Long.toHexString(o.node) + " given up after " + r.batch.attempts + " attempts, the leases "
+                    + "will expire: " + cause);
         }
-        long lease = o.granted > 0 ? o.granted : settings.get().leaseMillis();
-        b.dueAt = now + LeaseSettings.retryDelayMillis(lease, b.attempts);
     }
 
     /** Number of objects held or kept (tests). */
@@ -316,6 +280,18 @@ final class HolderTable {
             n += o.held.size();
         }
         return n;
+    }
+
+    /** A new holding of {@code id}: if a CLEAN of a former one was pending, its lease may still run and needs ending later. */
+    private static Held takeBack(Owner o, ObjectId id) {
+        Held h = new Held();
+        Boolean strong = o.cleans.takeBack(id);
+        if (strong != null) {
+            h.dirtySent = true;
+            h.dirtyFailed = strong;
+        }
+        o.held.put(id, h);
+        return h;
     }
 
     private void endKeepWindows(Owner o, long now) {
@@ -361,34 +337,6 @@ final class HolderTable {
         o.fresh.clear();
     }
 
-    private void dueCleans(Owner o, long now, List<Request> out) {
-        if (!o.cleanQueue.isEmpty() && o.cleanDueAt <= now) {
-            boolean strong = o.cleanQueue.containsValue(Boolean.TRUE);
-            ArrayList<ObjectId> batch = new ArrayList<>();
-            for (ObjectId id : o.cleanQueue.keySet()) {
-                batch.add(id);
-                if (batch.size() == MAX_IDS) {
-                    o.cleans.add(new CleanBatch(batch, strong));
-                    batch = new ArrayList<>();
-                }
-            }
-            if (!batch.isEmpty()) {
-                o.cleans.add(new CleanBatch(batch, strong));
-            }
-            o.cleanQueue.clear();
-            o.cleanDueAt = Long.MAX_VALUE;
-        }
-        for (Iterator<CleanBatch> it = o.cleans.iterator(); it.hasNext();) {
-            CleanBatch b = it.next();
-            if (b.ids.isEmpty()) {
-                it.remove(); // every object of it was received again
-            } else if (b.dueAt <= now) {
-                b.dueAt = Long.MAX_VALUE;
-                split(o, KIND_CLEAN, b.ids, b, out);
-            }
-        }
-    }
-
     /** Adds requests for {@code ids}, at most {@link LeaseMessageDescriptor#MAX_IDS} each. */
     private static void split(Owner o, byte kind, Collection<ObjectId> ids, CleanBatch batch, List<Request> out) {
         int left = ids.size();
@@ -410,22 +358,6 @@ final class HolderTable {
         o.held.remove(id);
         o.fresh.remove(id);
         o.kept.remove(id);
-        if (!h.dirtySent) {
-            return false;
-        }
-        boolean first = o.cleanQueue.isEmpty();
-        o.cleanQueue.merge(id, h.dirtyFailed, Boolean::logicalOr);
-        if (first) {
-            o.cleanDueAt = now + settings.get().cleanBatchMillis();
-        }
-        return first;
-    }
-
-    private static boolean removeFromCleans(Owner o, ObjectId id) {
-        boolean found = false;
-        for (CleanBatch b : o.cleans) {
-            found |= b.ids.remove(id);
-        }
-        return found;
+        return h.dirtySent && o.cleans.add(id, h.dirtyFailed, now + settings.get().cleanBatchMillis());
     }
 }

@@ -116,7 +116,7 @@ final class LeaseAgent {
     }
 
     private void clean(Request r) {
-        HolderTable.CleanBatch batch = r.batch();
+        PendingCleans.CleanBatch batch = r.batch();
         if (batch.sequence == 0) {
             batch.sequence = sequences.getAsLong();
         }
