@@ -134,6 +134,15 @@ public class ShellCommandsIT {
     }
 
     @Test
+    public void healthTableIsGreenForARunningNode() throws Exception {
+        String table = run("karmi:health");
+        assertTrue(table, table.startsWith("CHECK"));
+        assertTrue(table, table.lines().anyMatch(l -> l.startsWith("technologies") && l.contains(" OK ")
+                && l.contains("tcp running, listening on tcp")));
+        assertTrue(table, table.lines().skip(1).noneMatch(l -> l.contains(" CRITICAL ")));
+    }
+
+    @Test
     public void pingReachesTheNodesOwnRegistryOverTcp() throws Exception {
         RemoteRuntime runtime = service(RemoteRuntime.class);
         runtime.registry().rebind("echo-ping", runtime.export((Echo) s -> s));

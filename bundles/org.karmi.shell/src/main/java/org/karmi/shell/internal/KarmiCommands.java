@@ -29,7 +29,7 @@ import org.osgi.framework.dto.ServiceReferenceDTO;
 
 /**
  * The Gogo commands of scope {@code karmi} ({@code karmi:node}, {@code karmi:stats},
- * {@code karmi:registry}, {@code karmi:ping}): a DS adapter that hands the runtime and the
+ * {@code karmi:registry}, {@code karmi:ping}, {@code karmi:health}): a DS adapter that hands the runtime and the
  * services it sees to {@link NodeCommands}. Commands may run on several shell threads at once;
  * the service lists are volatile snapshots DS replaces.
  */
@@ -38,7 +38,8 @@ import org.osgi.framework.dto.ServiceReferenceDTO;
         "osgi.command.function=node",
         "osgi.command.function=stats",
         "osgi.command.function=registry",
-        "osgi.command.function=ping"})
+        "osgi.command.function=ping",
+        "osgi.command.function=health"})
 public final class KarmiCommands {
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
@@ -55,11 +56,13 @@ public final class KarmiCommands {
     private volatile ServiceComponentRuntime scr;
 
     private final BundleContext context;
+    private final RemoteRuntime runtime;
     private final NodeCommands commands;
 
     @Activate
     public KarmiCommands(@Reference RemoteRuntime runtime, BundleContext context) {
         this.context = context;
+        this.runtime = runtime;
         this.commands = new NodeCommands(runtime, this::technologiesByName, this::serializerInfos, this::collectorNames);
     }
 
@@ -106,6 +109,11 @@ public final class KarmiCommands {
     public String ping(@Descriptor("rmi://host:port/name or rmi://host:port/") String url,
             @Descriptor("round trips, 1 to 1000") int count) throws MalformedURLException {
         return commands.ping(url, count);
+    }
+
+    @Descriptor("the node's health: runtime, registry, each technology bundle's technology running and listening")
+    public String health() {
+        return TechnologyProviders.with(context, p -> NodeHealth.table(NodeHealth.check(runtime, p)));
     }
 
     private List<Technology> technologiesByName() {

@@ -36,6 +36,7 @@ public final class NodeLauncher implements BundleActivator {
     /** Records on one line: time, level, logger, message, exception. */
     static final String LOG_FORMAT = "%1$tT %4$s %3$s: %5$s%6$s%n";
     static final String LOG_FORMAT_PROPERTY = "java.util.logging.SimpleFormatter.format";
+    static final String SLF4J_LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
 
     private Thread hook;
     private ServiceRegistration<?> main;
@@ -44,6 +45,10 @@ public final class NodeLauncher implements BundleActivator {
     public void start(BundleContext context) {
         if (System.getProperty(LOG_FORMAT_PROPERTY) == null) {
             System.setProperty(LOG_FORMAT_PROPERTY, LOG_FORMAT);
+        }
+        if (System.getProperty(SLF4J_LEVEL_PROPERTY) == null) {
+            // the health check bundles log through slf4j-simple, INFO by default: a line each at start
+            System.setProperty(SLF4J_LEVEL_PROPERTY, "warn");
         }
         Framework framework = (Framework) context.getBundle(0);
         hook = new Thread(new FrameworkStopper(framework,

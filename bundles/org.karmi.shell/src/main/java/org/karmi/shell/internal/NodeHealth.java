@@ -1,0 +1,100 @@
+package org.karmi.shell.internal;
+
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+
+import org.karmi.RemoteRuntime;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.Utid;
+
+/**
+ * Judges the node's health from what it runs: the runtime is there, its registry answers, and
+ * every bundle that declares a {@link Technology} service registers one that the runtime runs
+ * and that listens. Plain Java: the health check and {@code karmi:health} feed it a snapshot;
+ * tests build one directly. Stateless; thread-safe.
+ */
+final class NodeHealth {
+
+    /** How bad a finding is, as Felix Health Checks grade it. */
+    enum Status { OK, WARN, CRITICAL }
+
+    /** One finding of one check. */
+    record Finding(String check, Status status, String detail) {
+    }
+
+    /** A bundle that declares a technology service, its state, and the technologies it registers now. */
+    record Provider(String bundle, String state, List<Technology> technologies) {
+    }
+
+    private NodeHealth() {
+    }
+
+    /**
+     * @param runtime   the runtime, or {@code null} when there is none
+     * @param providers every installed bundle that declares a technology service
+     */
+    static List<Finding> check(RemoteRuntime runtime, List<Provider> providers) {
+        List<Finding> out = new ArrayList<>();
+        if (runtime == null) {
+            out.add(new Finding("runtime", Status.CRITICAL, "no RemoteRuntime service (org.karmi.core stopped or failed)"));
+        } else {
+            out.add(new Finding("runtime", Status.OK, "node " + Long.toHexString(runtime.nodeId())));
+            try {
+                out.add(new Finding("registry", Status.OK, runtime.registry().list().length + " names bound"));
+            } catch (RemoteException | RuntimeException e) {
+                out.add(new Finding("registry", Status.CRITICAL, "the node's registry does not answer: " + e));
+            }
+        }
+        if (providers.isEmpty()) {
+            out.add(new Finding("technologies", Status.CRITICAL, "no technology bundle installed"));
+        }
+        for (Provider p : providers) {
+            if (p.technologies().isEmpty()) {
+                out.add(new Finding("technologies", Status.CRITICAL, p.bundle() + " (" + p.state()
+                        + ") registers no technology"));
+            }
+            for (Technology t : p.technologies()) {
+                out.add(technology(runtime, t));
+            }
+        }
+        return out;
+    }
+
+    private static Finding technology(RemoteRuntime runtime, Technology t) {
+        if (runtime == null || !runtime.statistics().containsKey(t.name())) {
+            return new Finding("technologies", Status.CRITICAL, t.name() + " registered but not running"
+                    + " (did it fail to start? a port in use? see the log)");
+        }
+        StringJoiner addresses = new StringJoiner(", ");
+        for (Utid u : runtime.localUtids()) {
+            if (u.technology().equals(t.name())) {
+                addresses.add(t.describe(u));
+            }
+        }
+        return addresses.length() == 0
+                ? new Finding("technologies", Status.WARN, t.name() + " running, listening nowhere yet (on demand)")
+                : new Finding("technologies", Status.OK, t.name() + " running, listening on " + addresses);
+    }
+
+    /** The worst status of {@code findings} ({@link Status#OK} for none). */
+    static Status worst(List<Finding> findings) {
+        Status w = Status.OK;
+        for (Finding f : findings) {
+            if (f.status().compareTo(w) > 0) {
+                w = f.status();
+            }
+        }
+        return w;
+    }
+
+    /** The findings as a table. */
+    static String table(List<Finding> findings) {
+        Table t = new Table("CHECK", "STATUS", "DETAIL");
+        for (Finding f : findings) {
+            t.row(f.check(), f.status(), f.detail());
+        }
+        return t.toString();
+    }
+}

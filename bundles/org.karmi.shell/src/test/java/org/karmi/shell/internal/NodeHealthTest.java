@@ -1,0 +1,43 @@
+package org.karmi.shell.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.karmi.shell.internal.NodeHealth.Finding;
+import org.karmi.shell.internal.NodeHealth.Provider;
+import org.karmi.shell.internal.NodeHealth.Status;
+
+/** Red, yellow and green from a runtime stand-in running tcp only (see {@link NodeCommandsTest#runtime()}). */
+class NodeHealthTest {
+
+    @Test
+    void runningAndListeningTechnologyIsGreen() {
+        List<Finding> f = NodeHealth.check(NodeCommandsTest.runtime(),
+                List.of(new Provider("org.karmi.tech.tcp", "ACTIVE", List.of(NodeCommandsTest.technology("tcp")))));
+        assertEquals(Status.OK, NodeHealth.worst(f), f.toString());
+        assertTrue(NodeHealth.table(f).contains("tcp running, listening on tcp 127.0.0.1:2099"), NodeHealth.table(f));
+    }
+
+    @Test
+    void stoppedTechnologyBundleIsRed() {
+        List<Finding> f = NodeHealth.check(NodeCommandsTest.runtime(),
+                List.of(new Provider("org.karmi.tech.tcp", "RESOLVED", List.of())));
+        assertEquals(Status.CRITICAL, NodeHealth.worst(f));
+        assertTrue(NodeHealth.table(f).contains("org.karmi.tech.tcp (RESOLVED) registers no technology"), NodeHealth.table(f));
+    }
+
+    @Test
+    void registeredButNotRunningTechnologyIsRed() {
+        List<Finding> f = NodeHealth.check(NodeCommandsTest.runtime(),
+                List.of(new Provider("org.karmi.tech.parastation", "ACTIVE", List.of(NodeCommandsTest.technology("parastation")))));
+        assertEquals(Status.CRITICAL, NodeHealth.worst(f));
+    }
+
+    @Test
+    void noRuntimeIsRed() {
+        assertEquals(Status.CRITICAL, NodeHealth.worst(NodeHealth.check(null, List.of())));
+    }
+}
