@@ -16,7 +16,7 @@ import org.karmi.spi.transport.WireBuffer;
 /**
  * The {@code lease} collector: java.rmi's distributed garbage collection (reference listing
  * with leases, sequence numbers, strong clean) with a provisional lease in place of java.rmi's
- * DGCAck round trip; see {@code PROTOCOL-SECTION.md}. Event methods only record and signal;
+ * DGCAck round trip; see {@code docs/DGC.md}. Event methods only record and signal;
  * one daemon thread per started collector ({@code karmi-dgc-lease-<node id>}) sends the
  * messages and finds expired leases. Thread-safe. Outside OSGi, {@link java.util.ServiceLoader}
  * creates it with the settings of the system properties ({@link LeaseSettings#fromProperties}).

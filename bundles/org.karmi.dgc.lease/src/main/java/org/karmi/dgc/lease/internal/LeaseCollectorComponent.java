@@ -3,6 +3,7 @@ package org.karmi.dgc.lease.internal;
 import org.karmi.spi.dgc.DistributedCollector;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.metatype.annotations.Designate;
 
@@ -29,5 +30,11 @@ public final class LeaseCollectorComponent extends LeaseCollector {
     @Modified
     void modified(LeaseConfiguration config) {
         configure(LeaseSettings.from(config, System::getProperty));
+    }
+
+    /** Ends the thread even if the reference layer did not stop this collector (it does when it lets it go). */
+    @Deactivate
+    void deactivate() {
+        stop();
     }
 }

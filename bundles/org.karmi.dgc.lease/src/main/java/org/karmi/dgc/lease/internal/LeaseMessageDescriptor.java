@@ -5,8 +5,8 @@ import java.io.StreamCorruptedException;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
- * Layout of the lease collector's messages ({@code PROTOCOL-SECTION.md}); all integers
- * little-endian. Both requests go from a holder of references to the objects' owner with
+ * Layout of the lease collector's messages ({@code docs/PROTOCOL.md}, messages of the
+ * {@code lease} collector); all integers little-endian. Both requests go from a holder of references to the objects' owner with
  * {@code CollectorContext.call}; the owner answers each.
  *
  * <p>Request (DIRTY or CLEAN), {@value #REQUEST_HEADER_LENGTH} + 8 n bytes:
