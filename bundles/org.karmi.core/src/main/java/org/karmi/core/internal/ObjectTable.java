@@ -28,8 +28,15 @@ final class ObjectTable {
 
     private final long nodeId;
     private final AtomicLong nextNumber = new AtomicLong(1);
-    private final ConcurrentHashMap<Long, Exported> byNumber = new ConcurrentHashMap<>();
-    private final Map<Key, Exported> byObject = new HashMap<>();
+    /** Tables rebuilt smaller once they hold less than 1/16 of their peak (and the peak was large). */
+    static final int SHRINK_FACTOR = 16;
+    static final int SHRINK_MIN_PEAK = 4096;
+
+    /** Replaced (never mutated concurrently with the swap: every change holds this table's lock); reads are lock-free. */
+    private volatile ConcurrentHashMap<Long, Exported> byNumber = new ConcurrentHashMap<>();
+    private Map<Key, Exported> byObject = new HashMap<>();
+    /** Most entries since the tables were last (re)built: their arrays never shrink by themselves. */
+    private int peak;
 
     ObjectTable(long nodeId) {
         this.nodeId = nodeId;
@@ -57,6 +64,7 @@ final class ObjectTable {
         }
         byObject.put(e.key, e);
         byNumber.put(e.id.number(), e);
+        peak = Math.max(peak, byNumber.size());
         return e;
     }
 
@@ -78,7 +86,22 @@ final class ObjectTable {
         byNumber.remove(e.id.number());
         byObject.remove(e.key);
         e.unexported = true;
+        shrinkIfSparse();
         return true;
+    }
+
+    /**
+     * Rebuilds both indexes when they hold a small fraction of their peak: a server that once
+     * held 100,000 objects must not keep megabytes of empty hash table after they are collected.
+     */
+    private void shrinkIfSparse() {
+        int size = byNumber.size();
+        if (peak < SHRINK_MIN_PEAK || size * SHRINK_FACTOR > peak) {
+            return;
+        }
+        byNumber = new ConcurrentHashMap<>(byNumber);
+        byObject = new HashMap<>(byObject);
+        peak = size;
     }
 
     /** The entry with that number, or {@code null}. Lock-free. */
@@ -94,8 +117,9 @@ final class ObjectTable {
     /** Removes and returns every entry. */
     synchronized List<Exported> clear() {
         List<Exported> all = new ArrayList<>(byNumber.values());
-        byObject.clear();
-        byNumber.clear();
+        byObject = new HashMap<>();
+        byNumber = new ConcurrentHashMap<>();
+        peak = 0;
         for (Exported e : all) {
             e.unexported = true;
         }
