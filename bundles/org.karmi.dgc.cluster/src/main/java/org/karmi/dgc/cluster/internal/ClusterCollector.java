@@ -22,7 +22,7 @@ import org.karmi.spi.transport.WireBuffer;
  * at once, the first one when its stubs and everything it passed on are gone), in DECREMENT
  * messages ({@link DecrementDescriptor}) batched per node by one flusher; no leases, no timers.
  * Objects a dead node may still have held or passed on stay referenced until unexported, and so
- * do objects exported before the collector started (the proof is in {@code PROTOCOL-SECTION.md}).
+ * do objects exported before the collector started (why: {@code docs/DGC.md}, cluster collector).
  *
  * <p>Threading: event methods are thread-safe, short, and never touch the network: they update
  * the {@link Ledger} under one lock and wake the flusher. {@link #doWork} sends and reports

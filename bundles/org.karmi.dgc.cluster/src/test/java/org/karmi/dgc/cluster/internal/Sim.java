@@ -55,6 +55,8 @@ final class Sim {
         final List<ObjectId> unreferencedCalls = new ArrayList<>();
         long messagesSent;
         long bytesSent;
+        /** Calls of {@link #send}, failed ones included. */
+        long sendAttempts;
 
         Node(long id, boolean listens) {
             this.id = id;
@@ -80,6 +82,7 @@ final class Sim {
 
         @Override
         public void send(List<Utid> destination, byte[] message) throws IOException {
+            sendAttempts++;
             if (inEvent > 0) {
                 eventTimeSends++;
             }
@@ -359,6 +362,15 @@ final class Sim {
             }
         }
         return busy;
+    }
+
+    /** Delivers every application message in flight, channel by channel. */
+    void deliverApplicationMessages() {
+        for (Channel c : busyChannels(false)) {
+            while (deliver(c)) {
+                // all of it
+            }
+        }
     }
 
     /** Delivers every collector message, runs every flusher past its window, until nothing moves (bounded). */
