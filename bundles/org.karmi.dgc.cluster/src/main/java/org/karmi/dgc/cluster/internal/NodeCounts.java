@@ -62,11 +62,6 @@ final class NodeCounts {
         return size == 0;
     }
 
-    /** Number of nodes with a positive count. */
-    int nodeCount() {
-        return size;
-    }
-
     private int indexOf(long node) {
         for (int i = 0; i < size; i++) {
             if (nodes[i] == node) {

@@ -164,10 +164,6 @@ final class Outbox {
         }
     }
 
-    boolean isDead(long node) {
-        return dead.containsKey(node);
-    }
-
     /** Decrement entries given up so far (dead or unreachable destination, failed sends). */
     long dropped() {
         return dropped;
