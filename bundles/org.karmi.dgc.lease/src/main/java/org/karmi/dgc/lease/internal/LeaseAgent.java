@@ -103,11 +103,13 @@ final class LeaseAgent {
 
     private void dirty(Request r) {
         long sentAt = clock.getAsLong();
+        long requested = settings.get().leaseMillis();
         byte[] message = LeaseMessageDescriptor.encodeRequest(KIND_DIRTY, 0, r.owner().node, sequences.getAsLong(),
-                settings.get().leaseMillis(), r.numbers());
+                requested, r.numbers());
         long granted;
         try {
-            granted = LeaseMessageDescriptor.readAnswer(context.call(r.utids(), message), KIND_DIRTY);
+            // an owner granting more than asked must not stretch this node's renewals and keep windows
+            granted = Math.min(requested, LeaseMessageDescriptor.readAnswer(context.call(r.utids(), message), KIND_DIRTY));
         } catch (IOException | RuntimeException e) {
             holders.dirtyFailed(r, clock.getAsLong(), e);
             return;

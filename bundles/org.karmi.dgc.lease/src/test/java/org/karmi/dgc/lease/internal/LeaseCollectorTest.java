@@ -304,6 +304,38 @@ class LeaseCollectorTest {
     }
 
     @Test
+    void referenceReceivedAgainBeforeItsCleanWasSentCancelsTheClean() {
+        export(a);
+        receive(a, client, other.id, true);
+        net.step(0);
+        client.collector.referenceUnreachable(a); // CLEAN due at 20
+        net.runUntil(10);
+        receive(a, client, other.id, true);
+        net.runUntil(LEASE / 2 - 1);
+        assertEquals(List.of(), net.sent(KIND_CLEAN, 2, 1, 0), "a CLEAN sent now would carry a newer number "
+                + "than the DIRTY of the new holding, and end its lease");
+        assertTrue(owner.collector.dirtyUntil(a, client.id) > net.now);
+    }
+
+    @Test
+    void referenceReceivedAgainWhileItsCleanIsRetriedLeavesTheRetry() {
+        export(a, b);
+        receive(a, client, other.id, true);
+        receive(b, client, other.id, true);
+        net.step(0);
+        net.policy = (from, to, kind) -> kind == KIND_CLEAN && net.now < 50 ? Fate.DROP_REQUEST : Fate.DELIVER;
+        client.collector.referenceUnreachable(a);
+        client.collector.referenceUnreachable(b);
+        net.runUntil(30); // the CLEAN of a and b failed at 20: retried at 82
+        receive(a, client, other.id, true);
+        net.runUntil(LEASE / 2 - 1);
+        List<Sent> cleans = net.sent(KIND_CLEAN, 2, 1, 0);
+        assertEquals(List.of(2, 1), cleans.stream().map(Sent::ids).toList(), "the retry names b only");
+        assertTrue(owner.collector.isReferenced(a));
+        assertFalse(owner.collector.isReferenced(b));
+    }
+
+    @Test
     void bigBatchesAreSplitIntoRequestsOfAtMost4096Objects() {
         for (int i = 0; i < 10_000; i++) {
             owner.collector.exported(new ObjectId(1, i));
