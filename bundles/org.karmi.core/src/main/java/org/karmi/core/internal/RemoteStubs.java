@@ -69,6 +69,7 @@ final class RemoteStubs implements StubReference.Resolver {
     Remote stubFor(ObjectId id, String[] names, List<Utid> utids, String collector, long fromNode,
             List<Utid> fromUtids, ClassLoader loader) {
         if (id.nodeId() == nodeId) {
+            homeArrival(id, utids, collector, fromNode, fromUtids);
             Remote own = exports.stubOf(id.number());
             if (own != null) {
                 return own;
@@ -115,6 +116,20 @@ final class RemoteStubs implements StubReference.Resolver {
             cleaner.register(stub, () -> unreachable(id, counted));
         }
         return stub;
+    }
+
+    /**
+     * A reference to an object of this node came back from another node: its collector hears
+     * it (indirect counting gives the sender's count back; a lease collector ignores it).
+     */
+    private void homeArrival(ObjectId id, List<Utid> utids, String collector, long fromNode, List<Utid> fromUtids) {
+        if (fromNode == 0 || fromNode == nodeId || collector == null || collector.isEmpty()) {
+            return;
+        }
+        DistributedCollector c = collectors.byName(collector);
+        if (c != null) {
+            c.referenceReceived(id, utids, fromNode, fromUtids == null ? List.of() : fromUtids, false);
+        }
     }
 
     /** The collector named by an arrival, remembered in the holding (so its drop reaches it too). Under the monitor. */
