@@ -27,7 +27,7 @@ final class StartLevels {
     private StartLevels() {
     }
 
-    /** Gives every installed bundle its level; the framework stays at level 1 until {@link #raise}. */
+    /** Gives every installed bundle its level; the framework stays at level 1 until {@link #raise raised}. */
     static void assign(BundleContext context) {
         for (Bundle b : context.getBundles()) {
             String bsn = b.getSymbolicName();
@@ -40,19 +40,19 @@ final class StartLevels {
     }
 
     /**
-     * Raises the framework to {@value #SHELL}, starting the bundles level by level, and waits
-     * for it with a bound.
+     * Raises the framework to {@code level}, starting the bundles up to it level by level, and
+     * waits for it with a bound.
      *
      * @return whether the framework reached the level in time
      */
-    static boolean raise(Framework framework, long timeoutMillis) throws InterruptedException {
+    static boolean raise(Framework framework, int level, long timeoutMillis) throws InterruptedException {
         FrameworkStartLevel fsl = framework.adapt(FrameworkStartLevel.class);
-        if (fsl.getStartLevel() >= SHELL) {
+        if (fsl.getStartLevel() >= level) {
             return true;
         }
         CountDownLatch reached = new CountDownLatch(1);
-        fsl.setStartLevel(SHELL, event -> {
-            if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED || event.getType() == FrameworkEvent.ERROR) {
+        fsl.setStartLevel(level, event -> {
+            if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED) {
                 reached.countDown();
             }
         });
