@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The node jar as a user runs it, as a separate process without a terminal (so without the
  * shell): SIGTERM stops the framework, so the ParaStation technology removes its files from
- * the (test-private) domain directory; a TCP port clash ends the node with exit status 69.
+ * the (test-private) domain directory; a TCP port clash ends the node with exit status 69; a
+ * conf/ file sets the TCP port and an edit moves it while the node runs.
  */
 @Timeout(180)
 class NodeProcessIT {
@@ -83,6 +84,28 @@ class NodeProcessIT {
         assertEquals(69, node.exitValue(), "output:\n" + log());
         assertTrue(log().contains("technology tcp did not start"), log());
         assertEquals(List.of(), nodeFiles(), "the node stopped its framework, so its files are gone");
+    }
+
+    @Test
+    void portFromAConfFileAndAnEditMovesItWhileTheNodeRuns() throws Exception {
+        Path conf = Files.createDirectory(domain.resolve("conf"));
+        int first = freePort();
+        int second = freePort();
+        Path tcp = conf.resolve("org.karmi.tech.tcp.cfg");
+        Files.writeString(tcp, "port = " + first + "\n");
+        node = start("-Dfelix.fileinstall.dir=" + conf);
+        await("the node listens on the file's port " + first, () -> log().contains("tcp 127.0.0.1:" + first));
+        Files.writeString(tcp, "port = " + second + "\n");
+        await("the edit moves the node to port " + second, () -> log().contains("tcp 127.0.0.1:" + second));
+        assertTrue(log().contains("tcp configuration changed (port " + first + " -> " + second + ")"), log());
+        node.destroy();
+        assertTrue(node.waitFor(BOUND_MILLIS, TimeUnit.MILLISECONDS), log());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
     }
 
     private Process start(String... options) throws IOException {
