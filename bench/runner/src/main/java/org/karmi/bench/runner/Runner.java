@@ -186,6 +186,7 @@ public final class Runner {
         steps.add(wirelessStep(Kernel.WIRELESS_VOID, "-", kernelCost));
         steps.add(wirelessStep(Kernel.WIRELESS_RETURN_PING, "byte[500]", kernelCost));
         steps.add(wirelessStep(Kernel.WIRELESS_PING_TEXT, "-", kernelCost));
+        steps.add(wirelessStep(Kernel.WIRELESS_NEW_REF, "-", kernelCost));
         for (String type : List.of("byte", "float")) {
             for (int n : mode.bandwidthLengths()) {
                 ArgumentFactory f = Factories.byName(type + "[" + n + "]");
@@ -354,7 +355,9 @@ public final class Runner {
             long trips = Long.parseLong(v[2]);
             return ";bytes_sent_per_call=" + fmt(Long.parseLong(v[0]) / n) + ";bytes_received_per_call="
                     + fmt(Long.parseLong(v[1]) / n) + ";round_trips_per_call=" + (trips < 0 ? "n/a" : fmt(trips / n))
-                    + ";counted_by=" + v[4] + (v.length > 5 && !v[5].equals("-") ? ";calls_by_technology=" + v[5] : "");
+                    + ";counted_by=" + v[4] + (v.length > 5 && !v[5].equals("-") ? ";calls_by_technology=" + v[5] : "")
+                    + (v.length > 7 ? ";collector_messages_per_call=" + fmt(Long.parseLong(v[6]) / n)
+                            + ";collector_bytes_per_call=" + fmt(Long.parseLong(v[7]) / n) : "");
         } catch (NodeProcess.NodeException e) {
             return ";wire=failed";
         }

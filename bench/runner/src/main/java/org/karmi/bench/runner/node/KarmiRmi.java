@@ -14,6 +14,7 @@ import org.karmi.RemoteRuntime;
 import org.karmi.registry.LocateRegistry;
 import org.karmi.registry.Registry;
 import org.karmi.server.UnicastRemoteObject;
+import org.karmi.spi.dgc.CollectorStatistics;
 import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
@@ -105,7 +106,14 @@ public final class KarmiRmi implements RmiSystem {
             calls += t.callsSent();
             byTechnology.put(e.getKey(), t.callsSent());
         }
-        return new WireCounters(sent, received, calls, "RemoteRuntime.statistics()", byTechnology);
+        long collectorMessages = 0;
+        long collectorBytes = 0;
+        for (CollectorStatistics c : runtime.collectorStatistics().values()) {
+            collectorMessages += c.messagesSent() + c.messagesReceived();
+            collectorBytes += c.bytesSent() + c.bytesReceived();
+        }
+        return new WireCounters(sent, received, calls, "RemoteRuntime.statistics()", byTechnology, collectorMessages,
+                collectorBytes);
     }
 
     @Override

@@ -26,7 +26,8 @@ public enum Kernel {
     GET_STRING("String text()", false),
     WIRELESS_VOID("Void", false),
     WIRELESS_RETURN_PING("ReturnPing byte[500]", false),
-    WIRELESS_PING_TEXT("PingText byte[9689]", false);
+    WIRELESS_PING_TEXT("PingText byte[9689]", false),
+    WIRELESS_NEW_REF("NewRef (a new remote object per call)", false);
 
     /** The method as the tables show it. */
     public final String title;
@@ -89,6 +90,10 @@ public enum Kernel {
             case WIRELESS_RETURN_PING -> () -> t.wireless().returnPing((byte[]) arg);
             case WIRELESS_PING_TEXT -> () -> {
                 t.wireless().pingText((byte[]) arg);
+                return null;
+            };
+            case WIRELESS_NEW_REF -> () -> {
+                t.wireless().fresh(); // dropped at once: its collector hears of it at the next GC
                 return null;
             };
         };

@@ -88,7 +88,16 @@ public final class NodeMain {
             };
             rmi.bind("kernels", rmi.export(new KernelsImpl(exporter, null)));
             rmi.bind("types", rmi.export(new DataTypesImpl()));
-            rmi.bind("wireless", rmi.exportCounted(new WirelessImpl()));
+            WirelessImpl.Exporter counted = impl -> {
+                try {
+                    return (Wireless) rmi.exportCounted(impl);
+                } catch (java.rmi.RemoteException e) {
+                    throw e;
+                } catch (Exception e) {
+                    throw new java.rmi.RemoteException("cannot export", e);
+                }
+            };
+            rmi.bind("wireless", rmi.exportCounted(new WirelessImpl(counted)));
         }
         rmi.bind("apps", rmi.export(appHost));
     }
@@ -136,7 +145,8 @@ public final class NodeMain {
                 Timing.measure(op, n);
                 RmiSystem.WireCounters d = rmi.wire().minus(before);
                 return d.bytesSent() + " " + d.bytesReceived() + " " + (before.roundTrips() < 0 ? -1 : d.roundTrips())
-                        + " " + n + " " + d.how().replace(' ', '_') + " " + d.callsByTechnologyText();
+                        + " " + n + " " + d.how().replace(' ', '_') + " " + d.callsByTechnologyText()
+                        + " " + d.collectorMessages() + " " + d.collectorBytes();
             }
             case "arm":
                 armed = MultiClient.arm(cmd, pool, targets);

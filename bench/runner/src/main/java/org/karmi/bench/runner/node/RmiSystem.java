@@ -31,14 +31,15 @@ public interface RmiSystem extends AutoCloseable {
 
     /**
      * Traffic seen from this node: bytes out and in, round trips (message exchanges), how they
-     * were counted, and the calls each technology sent ({@code null} when the system has no
-     * technologies to tell apart, as java.rmi).
+     * were counted, the calls each technology sent ({@code null} when the system has no
+     * technologies to tell apart, as java.rmi), and of all that the distributed garbage
+     * collector's messages (sent and received) and their bytes.
      */
     record WireCounters(long bytesSent, long bytesReceived, long roundTrips, String how,
-            java.util.Map<String, Long> callsByTechnology) {
+            java.util.Map<String, Long> callsByTechnology, long collectorMessages, long collectorBytes) {
 
         public WireCounters(long bytesSent, long bytesReceived, long roundTrips, String how) {
-            this(bytesSent, bytesReceived, roundTrips, how, null);
+            this(bytesSent, bytesReceived, roundTrips, how, null, 0, 0);
         }
 
         public WireCounters minus(WireCounters before) {
@@ -52,7 +53,8 @@ public interface RmiSystem extends AutoCloseable {
                 }
             }
             return new WireCounters(bytesSent - before.bytesSent, bytesReceived - before.bytesReceived,
-                    roundTrips - before.roundTrips, how, calls);
+                    roundTrips - before.roundTrips, how, calls, collectorMessages - before.collectorMessages,
+                    collectorBytes - before.collectorBytes);
         }
 
         /** {@code tcp=200,parastation=0}, or {@code -} if there are no technologies. */

@@ -2,8 +2,25 @@ package org.karmi.bench.runner.node;
 
 import org.karmi.bench.runner.remote.Wireless;
 
-/** The wireless paper's test cases, server side. Stateless, thread-safe. */
+/** The wireless paper's test cases, server side. Thread-safe. */
 public final class WirelessImpl implements Wireless {
+
+    /** Exports the object {@link #fresh()} hands out (with the same RMI system and counting as this one). */
+    @FunctionalInterface
+    public interface Exporter {
+        Wireless export(Wireless impl) throws java.rmi.RemoteException;
+    }
+
+    private final Exporter exporter;
+
+    public WirelessImpl(Exporter exporter) {
+        this.exporter = exporter;
+    }
+
+    @Override
+    public Wireless fresh() throws java.rmi.RemoteException {
+        return exporter.export(new WirelessImpl(exporter));
+    }
 
     @Override
     public void voidCall() {

@@ -313,10 +313,15 @@ public final class Report {
         out.println("Bytes and round trips are counted at the client: for java.rmi by a counting client socket "
                 + "factory (DGC and connection set-up included); for KaRMI by its own statistics "
                 + "(`RemoteRuntime.statistics()`: bytes sent and received, framing included, summed over the "
-                + "client's technologies; a round trip is a call sent).");
+                + "client's technologies; a round trip is a call sent). Collector messages and bytes are the part "
+                + "of that traffic the distributed garbage collector caused, both directions: for java.rmi its DGC "
+                + "calls (dirty, clean) and their replies, recognised by the DGC's object id in the call; for KaRMI "
+                + "`RemoteRuntime.collectorStatistics()`, payload bytes. `NewRef` returns a new remote object per "
+                + "call, which the client drops at once.");
         out.println();
-        out.println("| case | configuration | median µs (% saved) | bytes sent/call | bytes received/call | round trips/call |");
-        out.println("|---|---|---:|---:|---:|---:|");
+        out.println("| case | configuration | median µs (% saved) | bytes sent/call | bytes received/call | round trips/call"
+                + " | collector messages/call | collector bytes/call |");
+        out.println("|---|---|---:|---:|---:|---:|---:|---:|");
         for (String c : r.constellations("wireless")) {
             for (Configuration cfg : r.running()) {
                 r.find("wireless", c, cfg.key()).ifPresent(row -> {
@@ -324,7 +329,9 @@ public final class Report {
                     out.println("| " + c + " | " + cfg.label() + " | " + us(row.medianUs())
                             + (cfg.isBaseline() || Double.isNaN(s) ? "" : " (" + pct(s) + ")") + " | "
                             + orNa(row.get("bytes_sent_per_call")) + " | " + orNa(row.get("bytes_received_per_call"))
-                            + " | " + orNa(row.get("round_trips_per_call")) + " |");
+                            + " | " + orNa(row.get("round_trips_per_call")) + " | "
+                            + orNa(row.get("collector_messages_per_call")) + " | "
+                            + orNa(row.get("collector_bytes_per_call")) + " |");
                 });
             }
         }
