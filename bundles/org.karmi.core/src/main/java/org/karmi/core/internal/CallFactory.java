@@ -22,7 +22,7 @@ import org.karmi.spi.transport.WireBuffer;
 final class CallFactory {
 
     private final long nodeId;
-    private final NodeConfig config;
+    private final NodeSettings settings;
     private final Serializer serializer;
     private final Technologies technologies;
     /** The server side, for the local short-cut; set once by {@link #serveLocallyWith} before any call. */
@@ -33,10 +33,10 @@ final class CallFactory {
     private final ThreadLocal<LocalStreams> localStreams;
     private volatile boolean closed;
 
-    CallFactory(long nodeId, NodeConfig config, Serializer serializer, Technologies technologies,
+    CallFactory(long nodeId, NodeSettings settings, Serializer serializer, Technologies technologies,
             InterfaceNames interfaces, Supplier<StreamPair> newStreams) {
         this.nodeId = nodeId;
-        this.config = config;
+        this.settings = settings;
         this.serializer = serializer;
         this.technologies = technologies;
         this.interfaces = interfaces;
@@ -62,7 +62,7 @@ final class CallFactory {
     }
 
     NodeConfig config() {
-        return config;
+        return settings.get();
     }
 
     Technologies technologies() {
@@ -118,7 +118,7 @@ final class CallFactory {
         }
         Connection c;
         try {
-            c = route.technology.acquire(route.utid, config.connectTimeoutMillis);
+            c = route.technology.acquire(route.utid, settings.get().connectTimeoutMillis);
         } catch (IOException | RuntimeException e) {
             ref.route = null;
             technologies.forget(ref.objectId().nodeId(), route);
@@ -145,6 +145,6 @@ final class CallFactory {
             c.discard();
             throw Failures.marshalFailed(e);
         }
-        return new ConnectionCall(config.callTimeoutMillis, technologies, ref, route, c, streams);
+        return new ConnectionCall(settings.get().callTimeoutMillis, technologies, ref, route, c, streams);
     }
 }

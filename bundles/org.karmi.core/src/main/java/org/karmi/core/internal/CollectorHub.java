@@ -43,9 +43,9 @@ final class CollectorHub {
     }
 
     private final Node node;
-    private final NodeConfig config;
+    private final NodeSettings settings;
     private final Technologies technologies;
-    private final CollectorMapping mapping;
+    private volatile CollectorMapping mapping;
     private final ConcurrentHashMap<String, Entry> byName = new ConcurrentHashMap<>();
     private final AtomicBoolean toldNoCollector = new AtomicBoolean();
     /** State handed over by stopped collectors, by name, for the next one of that name. */
@@ -56,11 +56,19 @@ final class CollectorHub {
     /** Bytes of one-way messages kept for absent collectors, over all of them. */
     static final int MAIL_BUDGET_BYTES = 8 << 20;
 
-    CollectorHub(Node node, NodeConfig config, Technologies technologies) {
+    CollectorHub(Node node, NodeSettings settings, Technologies technologies) {
         this.node = node;
-        this.config = config;
+        this.settings = settings;
         this.technologies = technologies;
-        this.mapping = new CollectorMapping(config.collectorMapping);
+        this.mapping = new CollectorMapping(settings.get().collectorMapping);
+    }
+
+    /** Applies a new technology-to-collector mapping to the references that leave from now on. */
+    void remap(java.util.Map<String, String> configured) {
+        CollectorMapping next = new CollectorMapping(configured);
+        if (!next.toString().equals(mapping.toString())) {
+            mapping = next;
+        }
     }
 
     /**
@@ -258,7 +266,8 @@ final class CollectorHub {
 
         @Override
         public long timeoutMillis() {
-            return config.connectTimeoutMillis + config.ioTimeoutMillis;
+            NodeConfig c = settings.get();
+            return c.connectTimeoutMillis + c.ioTimeoutMillis;
         }
 
         @Override
@@ -285,7 +294,7 @@ final class CollectorHub {
                 CallPayload.writeCollectorName(out, collector.name());
                 out.writeBytes(request, 0, request.length);
                 sent(request.length);
-                WireBuffer in = c.call(config.ioTimeoutMillis);
+                WireBuffer in = c.call(settings.get().ioTimeoutMillis);
                 byte status = in.readByte();
                 if (status == CallPayload.STATUS_RETURN) {
                     WireBuffer answer = new WireBuffer(Math.max(16, in.remaining()));
@@ -311,7 +320,7 @@ final class CollectorHub {
         private Connection acquire(List<Utid> destination) throws IOException {
             Route route = technologies.choose(0, destination);
             try {
-                return route.technology.acquire(route.utid, config.connectTimeoutMillis);
+                return route.technology.acquire(route.utid, settings.get().connectTimeoutMillis);
             } catch (IOException e) {
                 throw Failures.connectFailed(destination, e);
             }

@@ -3,7 +3,6 @@ package org.karmi.core.internal;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.rmi.Remote;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -35,31 +34,56 @@ final class Dispatcher implements InboundHandler {
     private final ExportedObjects exports;
     private final CollectorHub collectors;
     private final Supplier<StreamPair> newStreams;
-    private final ExecutorService pool;
+    private final long nodeId;
+    /** {@code null}: calls run on the technology's thread. Replaced when the number of threads changes. */
+    private volatile ThreadPoolExecutor pool;
 
     Dispatcher(long nodeId, ExportedObjects exports, CollectorHub collectors, Supplier<StreamPair> newStreams,
             int threads) {
         this.exports = exports;
         this.collectors = collectors;
         this.newStreams = newStreams;
-        if (threads > 0) {
-            AtomicInteger n = new AtomicInteger();
-            ThreadPoolExecutor p = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                    new SynchronousQueue<>(), r -> {
-                        Thread t = new Thread(r, "karmi-dispatch-" + Long.toHexString(nodeId) + "-" + n.incrementAndGet());
-                        t.setDaemon(true);
-                        return t;
-                    }, new ThreadPoolExecutor.CallerRunsPolicy());
-            p.allowCoreThreadTimeOut(true);
-            this.pool = p;
-        } else {
-            this.pool = null;
+        this.nodeId = nodeId;
+        this.pool = threads > 0 ? newPool(threads) : null;
+    }
+
+    private ThreadPoolExecutor newPool(int threads) {
+        AtomicInteger n = new AtomicInteger();
+        ThreadPoolExecutor p = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                new SynchronousQueue<>(), r -> {
+                    Thread t = new Thread(r, "karmi-dispatch-" + Long.toHexString(nodeId) + "-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                }, new ThreadPoolExecutor.CallerRunsPolicy());
+        p.allowCoreThreadTimeOut(true);
+        return p;
+    }
+
+    /** Changes the number of dispatch threads for the calls that arrive from now on (0: the technology's threads). */
+    synchronized void resize(int threads) {
+        ThreadPoolExecutor p = pool;
+        if (threads == 0) {
+            pool = null;
+            if (p != null) {
+                p.shutdown(); // calls running on it finish
+            }
+        } else if (p == null) {
+            pool = newPool(threads);
+        } else if (p.getMaximumPoolSize() != threads) {
+            if (threads > p.getMaximumPoolSize()) {
+                p.setMaximumPoolSize(threads);
+                p.setCorePoolSize(threads);
+            } else {
+                p.setCorePoolSize(threads);
+                p.setMaximumPoolSize(threads);
+            }
         }
     }
 
-    void shutdown() {
-        if (pool != null) {
-            pool.shutdownNow();
+    synchronized void shutdown() {
+        ThreadPoolExecutor p = pool;
+        if (p != null) {
+            p.shutdownNow();
         }
     }
 
@@ -73,14 +97,15 @@ final class Dispatcher implements InboundHandler {
                 connection.close();
                 return;
             }
+            ThreadPoolExecutor p = pool;
             if (WireBuffer.getLong(request.array, request.position + CallPayload.OBJECT_NUMBER_OFFSET)
                     == ObjectTable.COLLECTOR_NUMBER) {
                 answerCollector(connection);
-            } else if (pool == null) {
+            } else if (p == null) {
                 serve(connection);
             } else {
                 try {
-                    pool.execute(() -> serve(connection));
+                    p.execute(() -> serve(connection));
                 } catch (RejectedExecutionException e) {
                     serve(connection);
                 }
@@ -175,7 +200,7 @@ final class Dispatcher implements InboundHandler {
                     caller == null ? null : caller.remoteHandshake().utids());
             Skeleton skeleton = e.methods.skeleton(slot);
             try {
-                streams.in.begin(request, e.loader, e.filter);
+                streams.in.begin(request, e.loader, e.filter());
                 skeleton.dispatch(e.methods.number(slot), target, call);
                 if (!call.resultStarted) {
                     reply.writeByte(CallPayload.STATUS_RETURN);

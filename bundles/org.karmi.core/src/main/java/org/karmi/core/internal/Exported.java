@@ -27,11 +27,9 @@ final class Exported {
     final boolean permanent;
     /** What the export asked for (port, socket factories, argument filter). */
     final ExportRequest request;
-    /**
-     * Allows the classes the remote interfaces declare (and the user's allow-list) in
-     * arguments, after the export's own filter if it has one.
-     */
-    final ObjectInputFilter filter;
+    private final NodeSettings settings;
+    /** The filter for the allow-list it was made with (replaced when the node's allow-list changes). */
+    private volatile FilterFor filter;
     final AtomicInteger inFlight = new AtomicInteger();
     /** The names of the collectors that saw references to this object go out (see {@code docs/DGC.md}). */
     final Set<String> collectors = new CopyOnWriteArraySet<>();
@@ -49,7 +47,7 @@ final class Exported {
     volatile Remote stub;
 
     Exported(ObjectId id, Remote object, MethodTable methods, List<Class<?>> interfaces, boolean permanent,
-            AllowList allow, ExportRequest request) {
+            NodeSettings settings, ExportRequest request) {
         this.id = id;
         this.pinned = object;
         this.weak = new WeakReference<>(object);
@@ -60,7 +58,24 @@ final class Exported {
         this.loader = object.getClass().getClassLoader();
         this.permanent = permanent;
         this.request = request;
-        this.filter = CallFilter.of(interfaces, allow).after(request.filter());
+        this.settings = settings;
+    }
+
+    /**
+     * Allows the classes the remote interfaces declare (and the node's current allow-list) in
+     * arguments, after the export's own filter if it has one.
+     */
+    ObjectInputFilter filter() {
+        AllowList allow = settings.get().allow;
+        FilterFor f = filter;
+        if (f == null || f.allow != allow) {
+            f = new FilterFor(allow, CallFilter.of(interfaces, allow).after(request.filter()));
+            filter = f;
+        }
+        return f.filter;
+    }
+
+    private record FilterFor(AllowList allow, ObjectInputFilter filter) {
     }
 
     /** The exported object, or {@code null} once the application dropped an unpinned one. */

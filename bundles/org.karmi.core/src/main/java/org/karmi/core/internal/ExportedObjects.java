@@ -36,7 +36,7 @@ final class ExportedObjects {
     }
 
     private final long nodeId;
-    private final NodeConfig config;
+    private final NodeSettings settings;
     private final Technologies technologies;
     private final CollectorHub collectors;
     private final StubFactory stubs;
@@ -49,10 +49,10 @@ final class ExportedObjects {
     /** The UTIDs of the endpoints listening on a port an export asked for, by port (not 0). */
     private final ConcurrentHashMap<Integer, List<Utid>> portUtids = new ConcurrentHashMap<>();
 
-    ExportedObjects(long nodeId, NodeConfig config, Technologies technologies, CollectorHub collectors,
+    ExportedObjects(long nodeId, NodeSettings settings, Technologies technologies, CollectorHub collectors,
             StubFactory stubs, StubMaker stubMaker, Cleaner cleaner) {
         this.nodeId = nodeId;
-        this.config = config;
+        this.settings = settings;
         this.technologies = technologies;
         this.collectors = collectors;
         this.stubs = stubs;
@@ -62,11 +62,11 @@ final class ExportedObjects {
         RegistryImpl impl = new RegistryImpl(this);
         List<Class<?>> ifs = List.of(Registry.class);
         ObjectId id = new ObjectId(nodeId, ObjectTable.REGISTRY_NUMBER);
-        Exported e = new Exported(id, impl, stubs.methods(RegistryImpl.class, ifs), ifs, true, config.allow,
+        Exported e = new Exported(id, impl, stubs.methods(RegistryImpl.class, ifs), ifs, true, settings,
                 ExportRequest.ANY);
         e.stub = stubMaker.stub(id, ifs, Registry.class.getClassLoader(), ExportRequest.ANY);
         this.registries = new Registries(table.add(e));
-        this.keepAlive = config.keepAlive ? new KeepAlive("karmi-keep-alive-" + Long.toHexString(nodeId)) : null;
+        this.keepAlive = settings.get().keepAlive ? new KeepAlive("karmi-keep-alive-" + Long.toHexString(nodeId)) : null;
     }
 
     // ----- export and unexport -----
@@ -113,7 +113,7 @@ final class ExportedObjects {
         List<Class<?>> ifs = RemoteInterfaces.of(object.getClass());
         MethodTable methods = stubs.methods(object.getClass(), ifs);
         ObjectId id = table.nextId();
-        Exported e = new Exported(id, object, methods, ifs, false, config.allow, request);
+        Exported e = new Exported(id, object, methods, ifs, false, settings, request);
         e.stub = stubMaker.stub(id, ifs, e.loader, request);
         return e;
     }
@@ -241,7 +241,7 @@ final class ExportedObjects {
      * never from the UTIDs the caller announced.
      */
     boolean callerOnLocalHost() {
-        if (config.registryRemoteWrites) {
+        if (settings.get().registryRemoteWrites) {
             return true;
         }
         Object c = CurrentCall.caller();

@@ -56,7 +56,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     private static final System.Logger LOG = System.getLogger("org.karmi.core");
 
     private final long nodeId;
-    private final NodeConfig config;
+    private final NodeSettings settings;
     private final Serializer serializer;
     private final Technologies technologies;
     private final CollectorHub collectors;
@@ -71,7 +71,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     /** Creates a node with no technology yet; add them with {@link #addTechnology}. */
     public KarmiNode(NodeConfig config, Serializer serializer) {
         this.nodeId = newNodeId();
-        this.config = Objects.requireNonNull(config, "config");
+        this.settings = new NodeSettings(Objects.requireNonNull(config, "config"));
         this.serializer = Objects.requireNonNull(serializer, "serializer");
         this.technologies = new Technologies(config.preference);
         this.inboundBudget = config.inboundBudgetBytes == 0 ? InboundByteBudget.ofHeapFraction()
@@ -93,9 +93,9 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
             public boolean unreferenced(ObjectId id) {
                 return exports.unreferenced(id);
             }
-        }, config, technologies);
-        this.calls = new CallFactory(nodeId, config, serializer, technologies, interfaces, this::newStreams);
-        this.exports = new ExportedObjects(nodeId, config, technologies, collectors, stubs,
+        }, settings, technologies);
+        this.calls = new CallFactory(nodeId, settings, serializer, technologies, interfaces, this::newStreams);
+        this.exports = new ExportedObjects(nodeId, settings, technologies, collectors, stubs,
                 (id, ifs, loader, request) -> stubs.stub(new RemoteRef(calls, id, InterfaceNames.names(ifs), null,
                         loader, request, ""), ifs),
                 cleaner);
@@ -173,6 +173,40 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
         collectors.remove(c);
     }
 
+    /**
+     * Applies a new configuration to the running node, keeping its id, exports and
+     * connections: timeouts, the allow-list (for the next call of every export and stub),
+     * dispatch threads, the technology preference and the collector mapping take effect at
+     * once. Settings only a new node can change are kept and returned.
+     *
+     * @return the keys that changed but were not applied (empty: all applied)
+     */
+    public List<String> reconfigure(NodeConfig next) {
+        List<String> kept = settings.update(next);
+        NodeConfig now = settings.get();
+        dispatcher.resize(now.dispatchThreads);
+        technologies.prefer(now.preference);
+        collectors.remap(now.collectorMapping);
+        return kept;
+    }
+
+    /** The configuration in force. */
+    public NodeConfig config() {
+        return settings.get();
+    }
+
+    /** One line for people about a running technology: where it listens, or that it listens on demand. */
+    public String describe(Technology t) {
+        Utid u;
+        try {
+            u = t.localUtid();
+        } catch (IllegalStateException onDemand) {
+            u = null;
+        }
+        return u == null ? t.name() + " running, listening at the first export" : t.name() + " listening on "
+                + technologies.describe(u);
+    }
+
     /** One line for people: node id and every UTID it listens on. */
     public String describe() {
         StringBuilder b = new StringBuilder("KaRMI node ").append(Long.toHexString(nodeId));
@@ -227,7 +261,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
 
     @Override
     public long ioTimeoutMillis() {
-        return config.ioTimeoutMillis;
+        return settings.get().ioTimeoutMillis;
     }
 
     @Override

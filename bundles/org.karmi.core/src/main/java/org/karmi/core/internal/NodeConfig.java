@@ -104,6 +104,12 @@ public final class NodeConfig {
         return from(m);
     }
 
+    /** A copy of this one with what only a new node can change taken from {@code running}. */
+    NodeConfig withFixedOf(NodeConfig running) {
+        return new NodeConfig(callTimeoutMillis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads,
+                registryRemoteWrites, allow, running.inboundBudgetBytes, running.keepAlive, collectorMapping);
+    }
+
     /** A copy with another call timeout. */
     public NodeConfig withCallTimeout(long millis) {
         return new NodeConfig(millis, connectTimeoutMillis, ioTimeoutMillis, preference, dispatchThreads, registryRemoteWrites, allow, inboundBudgetBytes, keepAlive, collectorMapping);

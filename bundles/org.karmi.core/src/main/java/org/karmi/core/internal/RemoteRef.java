@@ -32,8 +32,9 @@ final class RemoteRef implements ClientRef {
     final ExportRequest endpoint;
     /** Resolves the result classes of calls through this reference. */
     final ClassLoader loader;
-    /** The result filter, made on the first call (from the interfaces visible to the loader). */
+    /** The result filter, made on the first call (from the interfaces visible to the loader) and the allow-list it used. */
     private volatile CallFilter filter;
+    private volatile AllowList filterAllow;
     /** The route of the last call; replaced when the technology generation changes. */
     volatile Route route;
 
@@ -79,9 +80,11 @@ final class RemoteRef implements ClientRef {
     /** Allows the types the stub's interfaces declare (and the user's allow-list) in results. */
     CallFilter filter() {
         CallFilter f = filter;
-        if (f == null) {
-            f = CallFilter.of(calls.resolve(interfaceNames, loader), calls.config().allow);
+        AllowList allow = calls.config().allow;
+        if (f == null || filterAllow != allow) {
+            f = CallFilter.of(calls.resolve(interfaceNames, loader), allow);
             filter = f;
+            filterAllow = allow;
         }
         return f;
     }

@@ -12,6 +12,7 @@ import java.rmi.RemoteException;
 import java.rmi.server.RMIClientSocketFactory;
 import java.rmi.server.RMIServerSocketFactory;
 import java.rmi.server.ServerNotActiveException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -29,6 +30,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
@@ -41,8 +43,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  * The DS adapter of a {@link KarmiNode}: registers it as the {@link RemoteRuntime} service,
  * feeds it the {@link Technology} and {@link DistributedCollector} services as they come and
  * go, and marshals with the highest-ranked {@link Serializer} (configuration
- * {@code serializer.target} pins one). On activation, and whenever a technology arrives
- * later, it prints one line with the node's id and every UTID it listens on; it installs the node as {@link Karmi}'s default. Thread-safe (DS serialises life-cycle calls;
+ * {@code serializer.target} pins one). Its configuration (PID {@value #PID}, each key also a
+ * framework property {@code karmi.<key>}) applies live through {@code @Modified}. It logs one
+ * line when the node starts and one per technology as it starts; it installs the node as
+ * {@link Karmi}'s default. Thread-safe (DS serialises life-cycle calls;
  * the node is thread-safe).
  */
 @Component(service = RemoteRuntime.class, immediate = true, configurationPid = RuntimeComponent.PID,
@@ -78,33 +82,84 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
                 required = false)
         String serial_allow();
 
-        @AttributeDefinition(name = "Target filter of the serializer reference", required = false)
+        @AttributeDefinition(name = "Let other hosts bind, rebind and unbind in the registry")
+        boolean registry_remoteWrites() default false;
+
+        @AttributeDefinition(name = "Inbound byte budget",
+                description = "Bytes of partly received frames the node buffers at once (0: a quarter of the heap); "
+                        + "a change needs a restart of the component")
+        long inbound_budget() default 0;
+
+        @AttributeDefinition(name = "Collector per technology", required = false,
+                description = "technology=collector, comma separated (default: tcp=lease, parastation=cluster)")
+        String dgc();
+
+        @AttributeDefinition(name = "Target filter of the serializer reference", required = false,
+                description = "A change rebinds the serializer: a new node (new id, exports dropped)")
         String serializer_target();
     }
 
+    /** The keys of {@link Config} that the node reads, also taken from framework properties {@code karmi.<key>}. */
+    static final List<String> KEYS = List.of("call.timeout", "connect.timeout", "io.timeout", "preference",
+            "dispatch.threads", "registry.remoteWrites", "serial.allow", "inbound.budget", "dgc");
+
     private final KarmiNode node;
     private final BundleInterfaceResolver interfaces;
-    private volatile boolean active;
+    private final BundleContext context;
 
     @Activate
     public RuntimeComponent(Map<String, Object> properties,
             @Reference(name = "serializer", policyOption = ReferencePolicyOption.GREEDY) Serializer serializer,
             BundleContext context) {
-        this.node = new KarmiNode(NodeConfig.from(properties), serializer);
+        this.context = context;
+        this.node = new KarmiNode(NodeConfig.from(withFrameworkProperties(properties, context)), serializer);
         this.interfaces = new BundleInterfaceResolver(context);
         node.useInterfaceResolver(interfaces);
     }
 
+    /** The configuration's keys, and for each one it lacks the framework property {@code karmi.<key>}. */
+    static Map<String, Object> withFrameworkProperties(Map<String, Object> properties, BundleContext context) {
+        Map<String, Object> m = new HashMap<>(properties);
+        for (String key : KEYS) {
+            if (m.get(key) == null) {
+                String v = context.getProperty("karmi." + key);
+                if (v != null) {
+                    m.put(key, v);
+                }
+            }
+        }
+        return m;
+    }
+
     @Activate
     void activate() {
-        active = true;
-        System.out.println(node.describe());
+        LOG.log(Level.INFO, "KaRMI node {0} started, serializer {1} {2}", Long.toHexString(node.nodeId()),
+                node.serializerName(), node.serializerVersion());
         Karmi.install(node);
+    }
+
+    /**
+     * A changed configuration applies to the running node (same id, exports kept): timeouts,
+     * allow-list, dispatch threads, preference, collector mapping, remote registry writes; what
+     * needs a new node is named in one log line and kept.
+     */
+    @Modified
+    void modified(Map<String, Object> properties) {
+        NodeConfig next;
+        try {
+            next = NodeConfig.from(withFrameworkProperties(properties, context));
+        } catch (IllegalArgumentException e) {
+            LOG.log(Level.ERROR, "KaRMI node {0}: configuration refused, the previous one stays: {1}",
+                    Long.toHexString(node.nodeId()), e.getMessage());
+            return;
+        }
+        List<String> kept = node.reconfigure(next);
+        LOG.log(Level.INFO, "KaRMI node {0}: configuration applied{1}", Long.toHexString(node.nodeId()),
+                kept.isEmpty() ? "" : " except " + kept + ", which need a restart of the component");
     }
 
     @Deactivate
     void deactivate() {
-        active = false;
         Karmi.uninstall(node);
         node.close();
         interfaces.close();
@@ -115,12 +170,12 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
     void addTechnology(Technology t) {
         try {
             node.addTechnology(t);
-            if (active) {
-                System.out.println(node.describe());
-            }
+            LOG.log(Level.INFO, "KaRMI node {0}: {1}", Long.toHexString(node.nodeId()), node.describe(t));
         } catch (IOException | RuntimeException e) {
+            // the reason in one line (a port in use is a user's matter, not a bug); the trace for those who ask
             LOG.log(Level.ERROR, "KaRMI node " + Long.toHexString(node.nodeId()) + " could not start technology "
-                    + t.name() + ": " + e.getMessage(), e);
+                    + t.name() + ": " + e.getMessage());
+            LOG.log(Level.DEBUG, "technology " + t.name() + " failed to start", e);
         }
     }
 

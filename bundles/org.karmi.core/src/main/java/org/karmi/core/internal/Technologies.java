@@ -5,7 +5,6 @@ import java.rmi.server.ExportException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.Utid;
@@ -23,8 +22,9 @@ import org.karmi.spi.transport.Utid;
  */
 final class Technologies {
 
-    private final List<String> preference;
-    private final CopyOnWriteArrayList<Technology> running = new CopyOnWriteArrayList<>();
+    private volatile List<String> preference;
+    /** Immutable, replaced whole under this object's lock: readers never see a half-sorted list. */
+    private volatile List<Technology> running = List.of();
     private final ConcurrentHashMap<Long, Route> learned = new ConcurrentHashMap<>();
     private volatile long generation;
 
@@ -37,14 +37,27 @@ final class Technologies {
     }
 
     synchronized void add(Technology t) {
-        running.add(t);
-        sort();
+        List<Technology> next = new ArrayList<>(running);
+        next.add(t);
+        running = sorted(next);
         generation++;
     }
 
+    /** Takes a new preference order: routes are chosen anew from the next call on. */
+    synchronized void prefer(List<String> order) {
+        if (!order.equals(preference)) {
+            preference = List.copyOf(order);
+            running = sorted(new ArrayList<>(running));
+            learned.clear();
+            generation++;
+        }
+    }
+
     synchronized boolean remove(Technology t) {
-        boolean removed = running.remove(t);
+        List<Technology> next = new ArrayList<>(running);
+        boolean removed = next.remove(t);
         if (removed) {
+            running = List.copyOf(next);
             learned.values().removeIf(r -> r.technology == t);
             generation++;
         }
@@ -56,14 +69,12 @@ final class Technologies {
     }
 
     List<Technology> all() {
-        return List.copyOf(running);
+        return running;
     }
 
-    private void sort() {
-        List<Technology> sorted = new ArrayList<>(running);
-        sorted.sort((a, b) -> Integer.compare(rank(a.name()), rank(b.name())));
-        running.clear();
-        running.addAll(sorted);
+    private List<Technology> sorted(List<Technology> list) {
+        list.sort((a, b) -> Integer.compare(rank(a.name()), rank(b.name())));
+        return List.copyOf(list);
     }
 
     private int rank(String name) {
