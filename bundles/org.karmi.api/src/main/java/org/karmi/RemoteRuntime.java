@@ -160,4 +160,14 @@ public interface RemoteRuntime {
     default Map<String, org.karmi.spi.dgc.CollectorStatistics> collectorStatistics() {
         return Map.of();
     }
+
+    /**
+     * This node's exported objects, registries included, in export order: a snapshot for people
+     * and health checks (the shell's {@code karmi:exports}).
+     *
+     * @since 1.3
+     */
+    default List<ExportInfo> exports() {
+        return List.of();
+    }
 }

@@ -117,10 +117,26 @@ public class ShellCommandsIT {
     }
 
     @Test
-    public void statsTableHasARowPerRunningTechnology() throws Exception {
-        String table = run("karmi:stats");
-        assertTrue(table, table.startsWith("TECHNOLOGY"));
-        assertEquals(table, service(RemoteRuntime.class).statistics().size() + 1, table.lines().count());
+    public void statsTableHasARowPerRunningTechnologyAndPerCollector() throws Exception {
+        RemoteRuntime runtime = service(RemoteRuntime.class);
+        String out = run("karmi:stats");
+        assertTrue(out, out.startsWith("TECHNOLOGY"));
+        String[] tables = out.split("\n\n");
+        assertEquals(out, runtime.statistics().size() + 1, tables[0].lines().count());
+        assertEquals(out, 2, tables.length);
+        assertTrue(out, tables[1].startsWith("COLLECTOR"));
+        assertEquals(out, runtime.collectorStatistics().size() + 1, tables[1].lines().count());
+    }
+
+    @Test
+    public void exportsTableHasARowPerExportedObject() throws Exception {
+        RemoteRuntime runtime = service(RemoteRuntime.class);
+        runtime.registry().rebind("echo-exports", runtime.export((Echo) s -> s));
+        String table = run("karmi:exports");
+        assertTrue(table, table.lines().findFirst().orElse("").contains("CLASS"));
+        assertEquals(table, runtime.exports().size() + 1, table.lines().count());
+        assertTrue(table, table.lines().anyMatch(l -> l.contains(Echo.class.getName()) && l.contains("pinned")));
+        assertTrue(table, table.lines().anyMatch(l -> l.contains("org.karmi.registry.Registry") && l.contains("permanent")));
     }
 
     @Test

@@ -357,6 +357,22 @@ final class ExportedObjects {
 
     // ----- state -----
 
+    /** A snapshot of every export, in export order. */
+    List<org.karmi.ExportInfo> describe() {
+        List<Exported> all = table.all();
+        all.sort(java.util.Comparator.comparingLong(e -> e.id.number()));
+        List<org.karmi.ExportInfo> out = new java.util.ArrayList<>(all.size());
+        for (Exported e : all) {
+            Remote o = e.object();
+            String state = e.permanent || isRegistry(e) ? "permanent" : e.uncollected ? "uncollected"
+                    : e.isPinned() ? "pinned" : "unreferenced";
+            out.add(new org.karmi.ExportInfo(e.id, o == null ? e.toString() : o.getClass().getName(),
+                    java.util.Arrays.asList(InterfaceNames.names(e.interfaces)), e.request.port(), e.inFlight.get(),
+                    state, java.util.Set.copyOf(e.collectors)));
+        }
+        return out;
+    }
+
     /** Unexports everything (the node closed). */
     void clear() {
         table.clear();

@@ -361,6 +361,11 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     }
 
     @Override
+    public List<org.karmi.ExportInfo> exports() {
+        return exports.describe();
+    }
+
+    @Override
     public Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException {
         RegistryUrl u = RegistryUrl.parse(url);
         Registry r = registry(u.host(), u.port());

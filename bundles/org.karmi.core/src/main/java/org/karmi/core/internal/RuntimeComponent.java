@@ -271,6 +271,11 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
     }
 
     @Override
+    public List<org.karmi.ExportInfo> exports() {
+        return node.exports();
+    }
+
+    @Override
     public Remote lookup(String url) throws RemoteException, NotBoundException, MalformedURLException {
         return node.lookup(url);
     }

@@ -28,7 +28,7 @@ import org.osgi.service.component.runtime.dto.SatisfiedReferenceDTO;
 import org.osgi.framework.dto.ServiceReferenceDTO;
 
 /**
- * The Gogo commands of scope {@code karmi} ({@code karmi:node}, {@code karmi:stats},
+ * The Gogo commands of scope {@code karmi} ({@code karmi:node}, {@code karmi:stats}, {@code karmi:exports},
  * {@code karmi:registry}, {@code karmi:ping}, {@code karmi:health}): a DS adapter that hands the runtime and the
  * services it sees to {@link NodeCommands}. Commands may run on several shell threads at once;
  * the service lists are volatile snapshots DS replaces.
@@ -37,6 +37,7 @@ import org.osgi.framework.dto.ServiceReferenceDTO;
         "osgi.command.scope=karmi",
         "osgi.command.function=node",
         "osgi.command.function=stats",
+        "osgi.command.function=exports",
         "osgi.command.function=registry",
         "osgi.command.function=ping",
         "osgi.command.function=health"})
@@ -74,6 +75,11 @@ public final class KarmiCommands {
     @Descriptor("traffic counters of each running technology")
     public String stats() {
         return commands.stats();
+    }
+
+    @Descriptor("this node's exported objects: class, interfaces, port, calls running, what the collectors decided")
+    public String exports() {
+        return commands.exports();
     }
 
     @Descriptor("the names bound in this node's registry, with their remote interfaces")

@@ -12,9 +12,11 @@ import java.util.StringJoiner;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
+import org.karmi.ExportInfo;
 import org.karmi.RegistryUrl;
 import org.karmi.RemoteRuntime;
 import org.karmi.registry.Registry;
+import org.karmi.spi.dgc.CollectorStatistics;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
@@ -84,7 +86,25 @@ final class NodeCommands {
             t.row(e.getKey(), s.callsSent(), s.callsReceived(), s.oneWaySent(), s.oneWayReceived(), s.bytesSent(),
                     s.bytesReceived(), s.connectionsOpened(), s.connectionsOpen(), s.connectionsRefused());
         }
-        return t.isEmpty() ? "no technology running\n" : t.toString();
+        String out = t.isEmpty() ? "no technology running\n" : t.toString();
+        Map<String, CollectorStatistics> collectors = runtime.collectorStatistics();
+        if (!collectors.isEmpty()) {
+            Table c = new Table("COLLECTOR", ">MESSAGES OUT", ">BYTES OUT", ">MESSAGES IN", ">BYTES IN", ">UNREFERENCED");
+            collectors.forEach((name, s) -> c.row(name, s.messagesSent(), s.bytesSent(), s.messagesReceived(),
+                    s.bytesReceived(), s.unreferenced()));
+            out += "\n" + c;
+        }
+        return out;
+    }
+
+    /** The node's exported objects: id, class, remote interfaces, port, calls running, what the collectors decided. */
+    String exports() {
+        Table t = new Table(">NUMBER", "CLASS", "INTERFACES", ">PORT", ">IN FLIGHT", "STATE", "COLLECTORS");
+        for (ExportInfo e : runtime.exports()) {
+            t.row(e.id().number(), e.type(), String.join(",", e.interfaces()), e.port(), e.callsInFlight(), e.state(),
+                    e.collectors().isEmpty() ? "-" : String.join(",", new java.util.TreeSet<>(e.collectors())));
+        }
+        return t.isEmpty() ? "nothing exported\n" : t.toString();
     }
 
     /** The names bound in the node's own registry, with the remote interfaces of each. */
