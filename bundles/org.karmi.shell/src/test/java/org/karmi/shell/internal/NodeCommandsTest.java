@@ -56,6 +56,10 @@ class NodeCommandsTest {
                             return 0xabcL;
                         case "statistics":
                             return stats;
+                        case "collectorStatistics":
+                            return java.util.Map.of();
+                        case "exports":
+                            return List.of();
                         case "localUtids":
                             return List.of(TCP);
                         case "registry":
