@@ -22,7 +22,11 @@ import org.karmi.spi.transport.WireBuffer;
  * at once, the first one when its stubs and everything it passed on are gone), in DECREMENT
  * messages ({@link DecrementDescriptor}) batched per node by one flusher; no leases, no timers.
  * Objects a dead node may still have held or passed on stay referenced until unexported, and so
- * do objects exported before the collector started (why: {@code docs/DGC.md}, cluster collector).
+ * do objects exported before the collector started (why: {@code docs/DGC.md}, cluster collector),
+ * unless it continues the state its predecessor handed over ({@link #handOver}, {@link HandOverCodec}):
+ * then its counts are exact, and the holdings the replay does not confirm are released at
+ * {@link #replayed}. A collector that handed its state over sends nothing more: its successor
+ * sends what it owed.
  *
  * <p>Threading: event methods are thread-safe, short, and never touch the network: they update
  * the {@link Ledger} under one lock and wake the flusher. {@link #doWork} sends and reports
@@ -59,6 +63,8 @@ public class ClusterCollector implements DistributedCollector {
     private Thread flusher;
     private boolean signalled;
     private boolean stopping;
+    /** The state went to the successor: what is owed is its to send. */
+    private boolean handedOver;
     private long malformed;
 
     /** A collector configured from the system properties {@code karmi.dgc.cluster.*} (for {@link java.util.ServiceLoader}). */
@@ -89,6 +95,7 @@ public class ClusterCollector implements DistributedCollector {
             this.self = context.nodeId();
             this.outbox = new Outbox(config.maxIdsPerMessage(), config.batchWindowMillis());
             this.ledger = new Ledger(self, outbox);
+            continueFrom(context.handedOver());
             if (ownThread) {
                 flusher = new Thread(this::runFlusher, "karmi-dgc-cluster-" + Long.toHexString(self));
                 flusher.setDaemon(true);
@@ -97,7 +104,60 @@ public class ClusterCollector implements DistributedCollector {
         }
     }
 
-    /** Stops the flusher after it has sent what is owed (waiting at most the context's timeout and a second). */
+    /** Under the lock, in {@link #start}: restores a predecessor's state, or starts empty if there is none or it is malformed. */
+    private void continueFrom(byte[] state) {
+        if (state == null) {
+            return;
+        }
+        try {
+            HandOverCodec.decode(state, self, ledger, outbox, addresses);
+            ledger.continueHandedOver();
+            wakeFlusherIfNeeded();
+            LOG.log(Level.DEBUG, "cluster collector of node {0} continues its predecessor''s state: {1} owned, {2} held,"
+                    + " {3} decrements owed", Long.toHexString(self), ledger.ownedEntries(), ledger.heldEntries(),
+                    outbox.pending());
+        } catch (StreamCorruptedException | RuntimeException e) {
+            outbox = new Outbox(config.maxIdsPerMessage(), config.batchWindowMillis());
+            ledger = new Ledger(self, outbox);
+            addresses.clear();
+            LOG.log(Level.WARNING, "cluster collector of node " + Long.toHexString(self) + " cannot continue the state"
+                    + " handed over (" + e.getMessage() + "): it starts empty, objects exported before it stay referenced"
+                    + " until unexported");
+        }
+    }
+
+    /**
+     * The whole state, for the next collector of this name on this node ({@link HandOverCodec}).
+     * Afterwards this collector sends nothing and reports nothing: its successor sends the
+     * decrements owed and reports the pending verdicts (so nothing is sent twice). A message the
+     * flusher is sending at this moment is not in the state; if it fails, it is lost (its object
+     * stays referenced).
+     */
+    @Override
+    public final byte[] handOver() {
+        synchronized (lock) {
+            if (ledger == null) {
+                return null;
+            }
+            handedOver = true;
+            lock.notifyAll();
+            return HandOverCodec.encode(self, ledger, outbox, addresses);
+        }
+    }
+
+    /** Releases the holdings of a handed-over state that the replay did not confirm: dropped while no collector was installed. */
+    @Override
+    public final void replayed() {
+        synchronized (lock) {
+            ledger.replayed();
+            wakeFlusherIfNeeded();
+        }
+    }
+
+    /**
+     * Stops the flusher after it has sent what is owed (waiting at most the context's timeout
+     * and a second); after {@link #handOver} it sends nothing more.
+     */
     @Override
     public final void stop() {
         Thread t;
@@ -232,6 +292,9 @@ public class ClusterCollector implements DistributedCollector {
         List<List<Utid>> to = new ArrayList<>();
         synchronized (lock) {
             signalled = false;
+            if (handedOver) {
+                return 0; // the successor sends and reports
+            }
             ctx = context;
             verdicts = ledger.takeVerdicts();
             due = outbox.takeDue(nowMillis, all);
@@ -309,14 +372,14 @@ public class ClusterCollector implements DistributedCollector {
     /** Waits for work (an event's signal, a batch window's end, a retry's time); false once stopping. */
     private boolean awaitWork() throws InterruptedException {
         synchronized (lock) {
-            while (!stopping && !signalled && !ledger.hasVerdicts()) {
+            while (!stopping && !handedOver && !signalled && !ledger.hasVerdicts()) {
                 long wait = outbox.millisUntilDue(nowMillis());
                 if (wait == 0) {
                     break;
                 }
                 lock.wait(Math.max(wait, 0));
             }
-            return !stopping;
+            return !stopping && !handedOver;
         }
     }
 
@@ -347,6 +410,13 @@ public class ClusterCollector implements DistributedCollector {
         synchronized (lock) {
             return new Counters(ledger.anomalies(), malformed, outbox.dropped(), ledger.ownedEntries(),
                     ledger.heldEntries(), outbox.pending());
+        }
+    }
+
+    /** Held entries of a handed-over state whose stubs the replay has yet to confirm. */
+    int awaitingReplay() {
+        synchronized (lock) {
+            return ledger.awaitingReplay();
         }
     }
 

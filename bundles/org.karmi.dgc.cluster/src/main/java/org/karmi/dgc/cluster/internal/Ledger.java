@@ -1,7 +1,9 @@
 package org.karmi.dgc.cluster.internal;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +24,13 @@ import org.karmi.spi.ref.ObjectId;
  * stub and every reference in flight hangs on a chain of positive counts up to the owner.
  * Counts never go negative: a decrement a node was not owed is ignored and counted in
  * {@link #anomalies}.
+ *
+ * <p>Continuing a predecessor's state ({@link HandOverCodec}): its counts are exact, so an
+ * adopted object it does not count is at zero (and is re-announced, in case its verdict was lost
+ * while no collector was installed); a held entry it counted a live stub for waits for the
+ * replay, and one the replay did not confirm was dropped while no collector was installed. No
+ * held entry leaves the tree before {@link #replayed}: until then the reference layer may still
+ * report references the node passed on while no collector was installed.
  */
 final class Ledger {
 
@@ -33,13 +42,29 @@ final class Ledger {
     private final Map<ObjectId, Owned> owned = new HashMap<>();
     private final Map<ObjectId, Held> held = new HashMap<>();
     private final Set<ObjectId> verdicts = new LinkedHashSet<>();
+    /** Held entries of a handed-over state with live stubs that neither the replay nor a live event confirmed yet. */
+    private final Set<ObjectId> awaitingReplay = new HashSet<>();
+    /** Held entries done while {@link #replaying}: they leave at {@link #replayed} unless counted again. */
+    private final Set<ObjectId> deferred = new LinkedHashSet<>();
+    /** Continues a handed-over state: what it does not count is at zero. */
+    private boolean exact;
+    /** Continues a handed-over state and {@link #replayed} has not come yet. */
+    private boolean replaying;
     private long anomalies;
 
     /** An object of this node that went to other nodes. */
     private static final class Owned {
-        final NodeCounts sent = new NodeCounts();
+        final NodeCounts sent;
         /** Exported before this collector started: references it never counted may exist. */
         boolean adopted;
+
+        Owned(NodeCounts sent) {
+            this.sent = sent;
+        }
+
+        Owned() {
+            this(new NodeCounts());
+        }
     }
 
     /** A remote object referenced from this node. */
@@ -47,12 +72,27 @@ final class Ledger {
         final long parent;
         /** Stubs alive: first arrivals minus unreachable reports (more than 1 while a report is late). */
         int stubs;
-        final NodeCounts children = new NodeCounts();
+        final NodeCounts children;
+
+        Held(long parent, int stubs, NodeCounts children) {
+            this.parent = parent;
+            this.stubs = stubs;
+            this.children = children;
+        }
 
         Held(long parent) {
-            this.parent = parent;
-            this.stubs = 1;
+            this(parent, 1, new NodeCounts());
         }
+    }
+
+    /** Receives the owned entries, for a hand-over. */
+    interface OwnedVisitor {
+        void owned(ObjectId id, boolean adopted, NodeCounts sent);
+    }
+
+    /** Receives the held entries, for a hand-over. */
+    interface HeldVisitor {
+        void held(ObjectId id, long parent, int stubs, NodeCounts children);
     }
 
     Ledger(long self, Outbox outbox) {
@@ -61,7 +101,13 @@ final class Ledger {
     }
 
     void adopted(ObjectId id) {
-        owned.computeIfAbsent(id, k -> new Owned()).adopted = true;
+        if (!exact) {
+            owned.computeIfAbsent(id, k -> new Owned()).adopted = true;
+        } else if (!owned.containsKey(id)) {
+            // its count was zero when the state was handed over; its verdict may have been
+            // refused while no collector of this name was installed: tell it again
+            verdicts.add(id);
+        }
     }
 
     void unexported(ObjectId id) {
@@ -82,8 +128,10 @@ final class Ledger {
         Held h = held.get(id);
         if (h == null) {
             // a stub this collector never saw arrive (it came over another collector's
-            // technology, or its replay is still to come): no parent to give back to
-            h = new Held(NO_PARENT);
+            // technology, or its replay is still to come): no parent to give back to. Before
+            // the replay ends it may be a pass-on made while no collector was installed, by a
+            // stub gone since: the replay counts the stub if it lives
+            h = new Held(NO_PARENT, replaying ? 0 : 1, new NodeCounts());
             held.put(id, h);
         }
         h.children.add(toNode, 1);
@@ -107,13 +155,18 @@ final class Ledger {
             held.put(id, new Held(fromNode));
             return;
         }
+        // a live holding seen for an entry of a handed-over state: the node holds it once now
+        // (the reference layer reports one drop per holding, and none reach a collector that is away)
+        boolean confirmed = awaitingReplay.remove(id);
         if (fromNode == NO_PARENT) {
-            return; // a replayed stub this collector already counts
+            // a replayed stub this collector already counts, or an entry that counted only what it passed on
+            h.stubs = confirmed ? 1 : Math.max(h.stubs, 1);
+            return;
         }
         // already in the tree: the sender's count for us is one too many
         outbox.add(fromNode, id, 1);
         // a first arrival while we count a stub means that stub's unreachable report is late
-        h.stubs = firstOnNode ? h.stubs + 1 : Math.max(h.stubs, 1);
+        h.stubs = confirmed ? 1 : firstOnNode ? h.stubs + 1 : Math.max(h.stubs, 1);
     }
 
     /** The last stub for {@code id} on this node became unreachable. */
@@ -122,12 +175,39 @@ final class Ledger {
         if (h == null) {
             return;
         }
-        if (h.stubs == 0) {
+        if (awaitingReplay.remove(id)) {
+            h.stubs = 0; // the holding of a handed-over state ended
+        } else if (h.stubs == 0) {
             anomalies++;
             return;
+        } else {
+            h.stubs--;
         }
-        h.stubs--;
         leaveIfDone(id, h);
+    }
+
+    /**
+     * The reference layer has replayed every live stub: the entries of a handed-over state
+     * whose stubs it did not confirm were dropped while no collector was installed, and leave
+     * the tree as a drop would make them.
+     */
+    void replayed() {
+        if (!replaying) {
+            return;
+        }
+        replaying = false;
+        for (ObjectId id : awaitingReplay) {
+            held.get(id).stubs = 0;
+            deferred.add(id);
+        }
+        awaitingReplay.clear();
+        for (ObjectId id : deferred) {
+            Held h = held.get(id);
+            if (h != null) {
+                leaveIfDone(id, h);
+            }
+        }
+        deferred.clear();
     }
 
     /** Node {@code fromNode} gives back {@code n} (positive) references to {@code id} it received from here. */
@@ -160,6 +240,10 @@ final class Ledger {
 
     private void leaveIfDone(ObjectId id, Held h) {
         if (h.stubs == 0 && h.children.isEmpty()) {
+            if (replaying) {
+                deferred.add(id);
+                return;
+            }
             held.remove(id);
             if (h.parent != NO_PARENT) {
                 outbox.add(h.parent, id, 1);
@@ -185,6 +269,54 @@ final class Ledger {
         List<ObjectId> out = new ArrayList<>(verdicts);
         verdicts.clear();
         return out;
+    }
+
+    // ----- hand-over -----
+
+    void forEachOwned(OwnedVisitor v) {
+        owned.forEach((id, o) -> v.owned(id, o.adopted, o.sent));
+    }
+
+    void forEachHeld(HeldVisitor v) {
+        held.forEach((id, h) -> v.held(id, h.parent, h.stubs, h.children));
+    }
+
+    /** The objects whose count reached zero and whose verdict is not reported yet. */
+    Set<ObjectId> pendingVerdicts() {
+        return Collections.unmodifiableSet(verdicts);
+    }
+
+    /** From now on this ledger continues a handed-over state: its counts are exact. */
+    void continueHandedOver() {
+        exact = true;
+        replaying = true;
+    }
+
+    /** Restores an owned entry; false if {@code id} has one already. */
+    boolean restoreOwned(ObjectId id, boolean adopted, NodeCounts sent) {
+        Owned o = new Owned(sent);
+        o.adopted = adopted;
+        return owned.putIfAbsent(id, o) == null;
+    }
+
+    /** Restores a held entry (with live stubs: waiting for the replay to confirm them); false if {@code id} has one already. */
+    boolean restoreHeld(ObjectId id, long parent, int stubs, NodeCounts children) {
+        if (held.putIfAbsent(id, new Held(parent, stubs, children)) != null) {
+            return false;
+        }
+        if (stubs > 0) {
+            awaitingReplay.add(id);
+        }
+        return true;
+    }
+
+    void restoreVerdict(ObjectId id) {
+        verdicts.add(id);
+    }
+
+    /** Held entries whose live stubs the replay has yet to confirm (tests, diagnostics). */
+    int awaitingReplay() {
+        return awaitingReplay.size();
     }
 
     /** Decrements ignored because this node was not owed them, and unreachable reports without a stub. */

@@ -62,6 +62,19 @@ final class NodeCounts {
         return size == 0;
     }
 
+    /** Number of nodes with a count (for iterating with {@link #nodeAt} and {@link #countAt}). */
+    int size() {
+        return size;
+    }
+
+    long nodeAt(int i) {
+        return nodes[i];
+    }
+
+    long countAt(int i) {
+        return counts[i];
+    }
+
     private int indexOf(long node) {
         for (int i = 0; i < size; i++) {
             if (nodes[i] == node) {

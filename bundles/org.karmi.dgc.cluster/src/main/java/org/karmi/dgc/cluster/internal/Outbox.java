@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.karmi.spi.ref.ObjectId;
+import org.karmi.spi.transport.WireBuffer;
 
 /**
  * Decrements this node owes other nodes, gathered per destination until the flusher takes
@@ -162,6 +163,37 @@ final class Outbox {
                 drop(retries.remove(i--).messages);
             }
         }
+    }
+
+    /** Receives what is owed, for a hand-over. */
+    interface OwedVisitor {
+        void owed(long destination, ObjectId id, long count);
+    }
+
+    /** Hands every decrement owed (fresh ones and those of messages to retry) to {@code v}. */
+    void forEachOwed(OwedVisitor v) {
+        for (Map.Entry<Long, Map<ObjectId, long[]>> e : fresh.entrySet()) {
+            long destination = e.getKey();
+            e.getValue().forEach((id, n) -> v.owed(destination, id, n[0]));
+        }
+        for (Retry r : retries) {
+            for (byte[] m : r.messages) {
+                WireBuffer in = new WireBuffer(0);
+                in.array = m;
+                in.flipForRead(0, m.length);
+                DecrementDescriptor.apply(in, r.destination, (id, n) -> v.owed(r.destination, id, n));
+            }
+        }
+    }
+
+    /** The nodes known dead, oldest first. */
+    List<Long> deadNodes() {
+        return List.copyOf(dead.keySet());
+    }
+
+    /** Remembers {@code node} as dead (a handed-over state: nothing is owed to it). */
+    void markDead(long node) {
+        dead.put(node, Boolean.TRUE);
     }
 
     /** Decrement entries given up so far (dead or unreachable destination, failed sends). */

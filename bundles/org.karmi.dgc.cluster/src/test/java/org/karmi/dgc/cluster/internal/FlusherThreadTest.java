@@ -26,7 +26,7 @@ class FlusherThreadTest {
     private static final List<Utid> AT_A = List.of(new Utid("test", new byte[] {0xa}));
 
     /** What the collector sent, and on which thread; the verdicts, and on which thread. */
-    private static final class Recorder implements CollectorContext {
+    private static class Recorder implements CollectorContext {
         final long self;
         final BlockingQueue<byte[]> sent = new LinkedBlockingQueue<>();
         final BlockingQueue<String> threads = new LinkedBlockingQueue<>();
@@ -107,6 +107,34 @@ class FlusherThreadTest {
         collector.stop();
         assertEquals(1, r.sent.size(), "the window's end was not awaited, the decrement left at stop");
         assertFalse(flusherAlive("karmi-dgc-cluster-b"));
+    }
+
+    @Test
+    void afterHandingOverStopSendsNothingAndTheSuccessorSendsWhatWasOwed() throws Exception {
+        Recorder r = new Recorder(B);
+        collector = new ClusterCollector(new ClusterConfig(ClusterConfig.MAX_BATCH_WINDOW_MILLIS, 1024));
+        collector.start(r);
+        ObjectId x = new ObjectId(A, 1);
+        collector.referenceReceived(x, AT_A, A, AT_A, true);
+        collector.referenceUnreachable(x);
+        byte[] state = collector.handOver();
+        collector.stop();
+        assertEquals(0, r.sent.size(), "what is owed is the successor's to send");
+        assertFalse(flusherAlive("karmi-dgc-cluster-b"));
+
+        Recorder next = new Recorder(B) {
+            @Override
+            public byte[] handedOver() {
+                return state;
+            }
+        };
+        collector = new ClusterCollector(new ClusterConfig(5, 1024));
+        collector.start(next);
+        collector.replayed();
+        byte[] m = next.sent.poll(BOUND_SECONDS, TimeUnit.SECONDS);
+        assertNotNull(m, "no decrement within " + BOUND_SECONDS + " s");
+        assertEquals(17, m.length);
+        assertEquals(0, next.sent.size() + r.sent.size(), "sent once");
     }
 
     @Test

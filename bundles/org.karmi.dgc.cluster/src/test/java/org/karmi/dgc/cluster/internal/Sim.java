@@ -23,6 +23,15 @@ import org.karmi.spi.transport.WireBuffer;
  * but interleaves channels as the caller chooses. Application messages carry references;
  * collector messages carry what {@link CollectorContext#send} sent. Records every violation
  * of safety and every collector message sent from inside an event method. Not thread-safe.
+ *
+ * <p>A collector restart with hand-over follows the reference layer's sequence in three steps
+ * ({@link #stopCollector}, {@link #installCollector}, {@link #finishReplay}): while it is away,
+ * drops reach no collector, arrivals reach none (they show in the replay), collector messages
+ * are kept in order and delivered after {@code replayed()}, references the node passes on are
+ * replayed as {@code referenceSent} before {@code replayed()}, and the node sends none of its
+ * own objects under this collector (the reference layer governs those by another collector or
+ * pins them). Unreachable reports never cross a hand-over (the reference layer orders arrivals
+ * and drops under one monitor).
  */
 final class Sim {
 
@@ -42,6 +51,20 @@ final class Sim {
     record Message(List<ObjectId> references, byte[] bytes) {
     }
 
+    /** Where a node's collector is in a restart with hand-over. */
+    enum Phase {
+        /** Installed and replayed: normal operation. */
+        RUNNING,
+        /** Stopped after handing over; no collector of its name installed. */
+        AWAY,
+        /** Started with the handed-over state and told of the exported objects; the replay is to come. */
+        INSTALLED
+    }
+
+    /** A kept collector message: who sent it and its bytes. */
+    record Kept(long from, byte[] bytes) {
+    }
+
     final class Node implements CollectorContext {
         final long id;
         final List<Utid> utids;
@@ -53,6 +76,15 @@ final class Sim {
         final ArrayDeque<ObjectId> lateReports = new ArrayDeque<>();
         final ArrayDeque<Long> pendingFailures = new ArrayDeque<>();
         final List<ObjectId> unreferencedCalls = new ArrayList<>();
+        Phase phase = Phase.RUNNING;
+        /** What the last collector handed over, for the next one. */
+        byte[] handedOver;
+        /** Collector messages that arrived while the collector was away or not replayed yet. */
+        final ArrayDeque<Kept> mail = new ArrayDeque<>();
+        /** References to others' objects passed on while the collector was away: (object, destination). */
+        final List<Map.Entry<ObjectId, Long>> passedWhileAway = new ArrayList<>();
+        /** Own objects a reference to which went out under this collector. */
+        final Set<ObjectId> sentOwn = new LinkedHashSet<>();
         long messagesSent;
         long bytesSent;
         /** Calls of {@link #send}, failed ones included. */
@@ -78,6 +110,11 @@ final class Sim {
         @Override
         public long timeoutMillis() {
             return 1_000;
+        }
+
+        @Override
+        public byte[] handedOver() {
+            return handedOver == null ? null : handedOver.clone();
         }
 
         @Override
@@ -113,6 +150,11 @@ final class Sim {
             collector = new ClusterCollector(config, false);
             collector.start(this);
         }
+
+        /** Whether a collector is installed (event methods reach it). */
+        boolean installed() {
+            return phase != Phase.AWAY;
+        }
     }
 
     final ClusterConfig config;
@@ -120,6 +162,8 @@ final class Sim {
     final Map<Channel, ArrayDeque<Message>> queues = new LinkedHashMap<>();
     final List<String> violations = new ArrayList<>();
     final List<String> log = new ArrayList<>();
+    /** Objects a reference to which reached a node whose collector was away: the sender's count leaks by design. */
+    final Set<ObjectId> arrivedWhileAway = new LinkedHashSet<>();
     long now = 1_000;
     int inEvent;
     long eventTimeSends;
@@ -182,9 +226,20 @@ final class Sim {
         Node r = node(to);
         List<ObjectId> refs = new ArrayList<>();
         for (ObjectId id : ids) {
-            if (s.alive && from != to && (s.exported.contains(id) || s.stubs.contains(id))) {
+            if (!s.alive || from == to) {
+                continue;
+            }
+            if (s.exported.contains(id) && s.installed()) {
                 refs.add(id);
+                s.sentOwn.add(id);
                 event(() -> s.collector.referenceSent(id, to));
+            } else if (s.stubs.contains(id)) {
+                refs.add(id);
+                if (s.installed()) {
+                    event(() -> s.collector.referenceSent(id, to));
+                } else {
+                    s.passedWhileAway.add(Map.entry(id, to));
+                }
             }
         }
         if (refs.isEmpty()) {
@@ -210,7 +265,14 @@ final class Sim {
         }
         log.add("deliver " + Long.toHexString(c.from) + " -> " + Long.toHexString(c.to)
                 + (m.references != null ? " refs " + m.references : " DGC " + m.bytes.length + " bytes"));
-        if (m.references != null) {
+        if (m.references != null && !r.installed()) {
+            for (ObjectId id : m.references) {
+                arrivedWhileAway.add(id);
+                if (id.nodeId() != r.id) {
+                    r.stubs.add(id);
+                }
+            }
+        } else if (m.references != null) {
             Node s = node(c.from);
             for (ObjectId id : m.references) {
                 List<Utid> owner = node(id.nodeId()).utids;
@@ -221,20 +283,32 @@ final class Sim {
                     event(() -> r.collector.referenceReceived(id, owner, s.id, s.utids, first));
                 }
             }
+        } else if (r.phase != Phase.RUNNING) {
+            r.mail.add(new Kept(c.from, m.bytes));
         } else {
-            WireBuffer b = new WireBuffer(m.bytes.length + 7);
-            System.arraycopy(m.bytes, 0, b.array, 3, m.bytes.length);
-            b.flipForRead(3, 3 + m.bytes.length);
-            event(() -> r.collector.onMessage(c.from, b));
+            onMessage(r, c.from, m.bytes);
         }
         return true;
+    }
+
+    private void onMessage(Node r, long from, byte[] bytes) {
+        WireBuffer b = new WireBuffer(bytes.length + 7);
+        System.arraycopy(bytes, 0, b.array, 3, bytes.length);
+        b.flipForRead(3, 3 + bytes.length);
+        event(() -> r.collector.onMessage(from, b));
     }
 
     /** The stub for {@code id} on {@code node} becomes unreachable; its report comes at once or later. */
     void drop(long node, ObjectId id, boolean late) {
         Node n = node(node);
         if (n.alive && n.stubs.remove(id)) {
-            log.add(Long.toHexString(node) + " drops " + id + (late ? " (report late)" : ""));
+            // reports never cross a hand-over: while it is away they reach no one, until replayed they are on time
+            late &= n.phase == Phase.RUNNING;
+            log.add(Long.toHexString(node) + " drops " + id + (late ? " (report late)" : "")
+                    + (n.installed() ? "" : " (collector away)"));
+            if (!n.installed()) {
+                return;
+            }
             if (late) {
                 n.lateReports.add(id);
             } else {
@@ -259,7 +333,7 @@ final class Sim {
     int tick(long node, long millis) {
         now += millis;
         Node n = node(node);
-        return n.alive ? n.collector.doWork(now) : 0;
+        return n.alive && n.installed() ? n.collector.doWork(now) : 0;
     }
 
     /**
@@ -295,8 +369,11 @@ final class Sim {
         if (dead == null || !n.alive) {
             return false;
         }
-        log.add(Long.toHexString(node) + " told " + Long.toHexString(dead) + " died");
-        event(() -> n.collector.peerFailed(dead));
+        log.add(Long.toHexString(node) + " told " + Long.toHexString(dead) + " died"
+                + (n.installed() ? "" : " (collector away: nobody hears it)"));
+        if (n.installed()) {
+            event(() -> n.collector.peerFailed(dead));
+        }
         return true;
     }
 
@@ -306,6 +383,9 @@ final class Sim {
      */
     void restartCollector(long node) {
         Node n = node(node);
+        if (n.phase != Phase.RUNNING) {
+            return;
+        }
         n.collector.stop();
         n.newCollector();
         for (ObjectId id : n.exported) {
@@ -315,6 +395,89 @@ final class Sim {
             event(() -> n.collector.referenceReceived(id, node(id.nodeId()).utids, 0, List.of(), true));
         }
         log.add(Long.toHexString(node) + " restarts its collector");
+    }
+
+    /**
+     * The reference layer removes {@code node}'s collector: unreachable reports still late
+     * either reach it first or (dropped while it is away) no one, as {@code rnd} picks; then
+     * {@code handOver()} and {@code stop()}.
+     */
+    void stopCollector(long node, Random rnd) {
+        Node n = node(node);
+        if (!n.alive || n.phase != Phase.RUNNING) {
+            return;
+        }
+        while (!n.lateReports.isEmpty()) {
+            ObjectId id = n.lateReports.poll();
+            if (rnd.nextBoolean()) {
+                event(() -> n.collector.referenceUnreachable(id));
+            }
+        }
+        n.handedOver = n.collector.handOver();
+        n.collector.stop();
+        n.phase = Phase.AWAY;
+        log.add(Long.toHexString(node) + " stops its collector, handing over " + n.handedOver.length + " bytes");
+    }
+
+    /** A new collector starts with the handed-over state and hears of the exported objects. */
+    void installCollector(long node) {
+        Node n = node(node);
+        if (!n.alive || n.phase != Phase.AWAY) {
+            return;
+        }
+        n.newCollector();
+        n.handedOver = null;
+        n.phase = Phase.INSTALLED;
+        for (ObjectId id : n.exported) {
+            if (n.sentOwn.contains(id)) {
+                event(() -> n.collector.adopted(id));
+            } else {
+                event(() -> n.collector.exported(id));
+            }
+        }
+        log.add(Long.toHexString(node) + " installs a collector");
+    }
+
+    /**
+     * The new collector hears of every live stub (sender 0) and of the references passed on
+     * while it was away, then {@code replayed()}, then the collector messages kept for it.
+     */
+    void finishReplay(long node) {
+        Node n = node(node);
+        if (!n.alive || n.phase != Phase.INSTALLED) {
+            return;
+        }
+        for (ObjectId id : n.stubs) {
+            event(() -> n.collector.referenceReceived(id, node(id.nodeId()).utids, 0, List.of(), true));
+        }
+        for (Map.Entry<ObjectId, Long> p : n.passedWhileAway) {
+            event(() -> n.collector.referenceSent(p.getKey(), p.getValue()));
+        }
+        n.passedWhileAway.clear();
+        event(n.collector::replayed);
+        n.phase = Phase.RUNNING;
+        log.add(Long.toHexString(node) + " replayed, " + n.mail.size() + " kept message(s) follow");
+        while (!n.mail.isEmpty()) {
+            Kept k = n.mail.poll();
+            onMessage(n, k.from, k.bytes);
+        }
+    }
+
+    /** One step of a restart with hand-over: stop, install or finish the replay, whichever is next. */
+    void handOverStep(long node, Random rnd) {
+        switch (node(node).phase) {
+            case RUNNING -> stopCollector(node, rnd);
+            case AWAY -> installCollector(node);
+            case INSTALLED -> finishReplay(node);
+        }
+    }
+
+    /** Completes every restart with hand-over under way. */
+    void finishHandOvers() {
+        for (Node n : nodes.values()) {
+            installCollector(n.id);
+            finishReplay(n.id);
+        }
     }
 
     /** Whether a live node holds a stub for {@code id} or a reference to it travels to a live node. */
@@ -339,8 +502,8 @@ final class Sim {
     /** Checks that every object of a live owner that is held or in transit counts as referenced. */
     void checkSafety() {
         for (Node owner : nodes.values()) {
-            if (!owner.alive) {
-                continue;
+            if (!owner.alive || !owner.installed()) {
+                continue; // no collector to ask: the reference layer keeps its objects pinned
             }
             for (ObjectId id : owner.exported) {
                 if (holdersExist(id) && !owner.collector.isReferenced(id)) {
@@ -378,13 +541,13 @@ final class Sim {
         for (int round = 0; round < 1_000; round++) {
             boolean moved = false;
             for (Node n : nodes.values()) {
-                if (n.alive) {
+                if (n.alive && n.installed()) {
                     moved |= n.collector.doWork(now) > 0;
                 }
             }
             now += config.batchWindowMillis() + Outbox.RETRY_DELAY_MILLIS * 8;
             for (Node n : nodes.values()) {
-                if (n.alive) {
+                if (n.alive && n.installed()) {
                     moved |= n.collector.doWork(now) > 0;
                 }
             }
@@ -405,6 +568,7 @@ final class Sim {
      * death told, every collector message delivered, until nothing moves (bounded).
      */
     void drain() {
+        finishHandOvers();
         for (int round = 0; round < 1_000; round++) {
             boolean moved = false;
             for (Channel c : busyChannels(false)) {
