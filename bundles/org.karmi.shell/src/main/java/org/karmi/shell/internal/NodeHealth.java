@@ -10,8 +10,8 @@ import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.Utid;
 
 /**
- * Judges the node's health from what it runs: the runtime is there, its registry answers, and
- * every bundle that declares a {@link Technology} service registers one that the runtime runs
+ * Judges the node's health from what it runs: the runtime is there, its registry answers, a
+ * distributed collector runs, and every bundle that declares a {@link Technology} service registers one that the runtime runs
  * and that listens. Plain Java: the health check and {@code karmi:health} feed it a snapshot;
  * tests build one directly. Stateless; thread-safe.
  */
@@ -46,6 +46,7 @@ final class NodeHealth {
             } catch (RemoteException | RuntimeException e) {
                 out.add(new Finding("registry", Status.CRITICAL, "the node's registry does not answer: " + e));
             }
+            out.add(collectors(runtime));
         }
         if (providers.isEmpty()) {
             out.add(new Finding("technologies", Status.CRITICAL, "no technology bundle installed"));
@@ -60,6 +61,14 @@ final class NodeHealth {
             }
         }
         return out;
+    }
+
+    /** A node without a distributed collector never lets an exported object go: worth a warning. */
+    private static Finding collectors(RemoteRuntime runtime) {
+        java.util.Set<String> names = new java.util.TreeSet<>(runtime.collectorStatistics().keySet());
+        return names.isEmpty()
+                ? new Finding("collectors", Status.WARN, "no distributed collector: exported objects stay until unexported")
+                : new Finding("collectors", Status.OK, String.join(", ", names));
     }
 
     private static Finding technology(RemoteRuntime runtime, Technology t) {

@@ -32,6 +32,11 @@ class NodeCommandsTest {
 
     /** A runtime running tcp only (parastation registered but not started), with "echo" in its registry. */
     static RemoteRuntime runtime() {
+        return runtime(java.util.Map.of("lease", new org.karmi.spi.dgc.CollectorStatistics(3, 120, 3, 48, 1)));
+    }
+
+    /** A stand-in running tcp only, with these collectors. */
+    static RemoteRuntime runtime(java.util.Map<String, org.karmi.spi.dgc.CollectorStatistics> collectors) {
         Echo echo = s -> s;
         Registry registry = (Registry) Proxy.newProxyInstance(Registry.class.getClassLoader(),
                 new Class<?>[] {Registry.class}, (p, m, a) -> {
@@ -57,7 +62,7 @@ class NodeCommandsTest {
                         case "statistics":
                             return stats;
                         case "collectorStatistics":
-                            return java.util.Map.of();
+                            return collectors;
                         case "exports":
                             return List.of();
                         case "localUtids":
@@ -109,10 +114,14 @@ class NodeCommandsTest {
     }
 
     @Test
-    void statsHasOneRowPerRunningTechnology() {
+    void statsHasOneRowPerRunningTechnologyAndOnePerCollector() {
         String out = commands.stats();
-        assertEquals(2, out.lines().count(), out);
+        String[] tables = out.split("\n\n");
+        assertEquals(2, tables.length, out);
+        assertEquals(2, tables[0].lines().count(), out);
         assertTrue(out.startsWith("TECHNOLOGY  CALLS OUT"), out);
+        assertEquals(2, tables[1].lines().count(), out);
+        assertTrue(tables[1].lines().skip(1).findFirst().orElse("").matches("lease +3 +120 +3 +48 +1 *"), out);
     }
 
     @Test

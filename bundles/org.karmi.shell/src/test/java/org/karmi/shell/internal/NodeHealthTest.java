@@ -37,6 +37,14 @@ class NodeHealthTest {
     }
 
     @Test
+    void aNodeWithoutCollectorIsYellow() {
+        List<Finding> f = NodeHealth.check(NodeCommandsTest.runtime(java.util.Map.of()),
+                List.of(new Provider("org.karmi.tech.tcp", "ACTIVE", List.of(NodeCommandsTest.technology("tcp")))));
+        assertEquals(Status.WARN, NodeHealth.worst(f), f.toString());
+        assertTrue(NodeHealth.table(f).contains("no distributed collector"), NodeHealth.table(f));
+    }
+
+    @Test
     void noRuntimeIsRed() {
         assertEquals(Status.CRITICAL, NodeHealth.worst(NodeHealth.check(null, List.of())));
     }
