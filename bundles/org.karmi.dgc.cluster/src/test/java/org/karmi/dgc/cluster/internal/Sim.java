@@ -28,7 +28,8 @@ import org.karmi.spi.transport.WireBuffer;
  * ({@link #stopCollector}, {@link #installCollector}, {@link #finishReplay}): while it is away,
  * drops reach no collector, arrivals reach none (they show in the replay), collector messages
  * are kept in order and delivered after {@code replayed()}, references the node passes on are
- * replayed as {@code referenceSent} before {@code replayed()}, and the node sends none of its
+ * replayed as {@code referenceSent} before {@code replayed()} (what {@code docs/DGC.md} 4.4
+ * asks of the reference layer), and the node sends none of its
  * own objects under this collector (the reference layer governs those by another collector or
  * pins them). Unreachable reports never cross a hand-over (the reference layer orders arrivals
  * and drops under one monitor).
