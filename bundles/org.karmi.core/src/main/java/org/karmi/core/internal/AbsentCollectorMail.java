@@ -44,6 +44,11 @@ final class AbsentCollectorMail {
         expected.add(name);
     }
 
+    /** Whether a collector of this name was installed here before. */
+    boolean expects(String name) {
+        return expected.contains(name);
+    }
+
     /** Keeps a message for an absent collector that was installed before; returns whether it did. */
     boolean keep(String name, long fromNode, WireBuffer message) {
         if (!expected.contains(name)) {

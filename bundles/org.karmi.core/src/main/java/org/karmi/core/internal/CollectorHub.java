@@ -55,6 +55,15 @@ final class CollectorHub {
 
     /** Bytes of one-way messages kept for absent collectors, over all of them. */
     static final int MAIL_BUDGET_BYTES = 8 << 20;
+    /** References passed on while their collector was away, kept for its successor (over all collectors). */
+    static final int MAX_PASSES_KEPT = 1 << 20;
+    /** Longest wait of a stopping collector for the events being delivered to it. */
+    static final long DRAIN_MILLIS = 5_000;
+
+    /** (collector name) -> references passed on while it was away: (id, to node), in order. */
+    private final java.util.Map<String, java.util.List<Object[]>> passesWhileAway = new java.util.HashMap<>();
+    private int passesKept;
+    private final AtomicBoolean toldPassesFull = new AtomicBoolean();
 
     CollectorHub(Node node, NodeSettings settings, Technologies technologies) {
         this.node = node;
@@ -88,8 +97,21 @@ final class CollectorHub {
                 e.handedOver == null ? "" : " with a handed-over state");
     }
 
-    /** The node's state was replayed to {@code c}: it hears so, then gets the messages kept while it was away. */
+    /**
+     * The node's state was replayed to {@code c}: it hears of the references passed on while it
+     * was away, that the replay is complete, then gets the messages kept meanwhile.
+     */
     void replayed(DistributedCollector c) {
+        java.util.List<Object[]> passes;
+        synchronized (passesWhileAway) {
+            passes = passesWhileAway.remove(c.name());
+            passesKept -= passes == null ? 0 : passes.size();
+        }
+        if (passes != null) {
+            for (Object[] p : passes) {
+                c.referenceSent((ObjectId) p[0], (Long) p[1]);
+            }
+        }
         c.replayed();
         Entry e = byName.get(c.name());
         if (e != null && e.collector == c) {
@@ -104,6 +126,7 @@ final class CollectorHub {
     void remove(DistributedCollector c) {
         Entry e = byName.get(c.name());
         if (e != null && e.collector == c && byName.remove(c.name(), e)) {
+            e.drain(); // no event may reach it after its state is handed over
             try {
                 byte[] state = c.handOver();
                 if (state != null) {
@@ -128,9 +151,96 @@ final class CollectorHub {
         return e == null ? null : e.collector;
     }
 
-    /** The collector that governs references sent over technology {@code technology}, or {@code null}. */
-    DistributedCollector forTechnology(String technology) {
-        return byName(mapping.collectorFor(technology, byName.keySet()));
+    /** The name of the collector that governs references sent over {@code technology}, or {@code null}. */
+    String governing(String technology) {
+        return mapping.collectorFor(technology, byName.keySet());
+    }
+
+    // ----- events, each delivered only while its collector is installed and not stopping -----
+
+    /**
+     * A reference to {@code id} governed by collector {@code name} leaves for {@code toNode}.
+     * If that collector is away, the pass is kept for its successor (a holder's count of what it
+     * passed on must survive a swap).
+     */
+    void sent(String name, ObjectId id, long toNode) {
+        Entry e = enter(name);
+        if (e == null) {
+            keepPass(name, id, toNode);
+            return;
+        }
+        try {
+            e.collector.referenceSent(id, toNode);
+        } finally {
+            e.exit();
+        }
+    }
+
+    /** A reference governed by {@code name} arrived; returns whether its collector heard it. */
+    boolean received(String name, ObjectId id, List<Utid> owner, long fromNode, List<Utid> from, boolean first) {
+        Entry e = enter(name);
+        if (e == null) {
+            return false;
+        }
+        try {
+            e.collector.referenceReceived(id, owner, fromNode, from, first);
+            return true;
+        } finally {
+            e.exit();
+        }
+    }
+
+    /** The last stub of {@code id} on this node, governed by {@code name}, became unreachable. */
+    void unreachable(String name, ObjectId id) {
+        Entry e = enter(name);
+        if (e == null) {
+            return; // its successor learns the drop from the replay
+        }
+        try {
+            e.collector.referenceUnreachable(id);
+        } finally {
+            e.exit();
+        }
+    }
+
+    /** Whether collector {@code name} holds {@code id} referenced (an absent collector does: it cannot say otherwise). */
+    boolean referenced(String name, ObjectId id) {
+        Entry e = enter(name);
+        if (e == null) {
+            return true;
+        }
+        try {
+            return e.collector.isReferenced(id);
+        } finally {
+            e.exit();
+        }
+    }
+
+    /** Whether a collector of that name was ever installed on this node (it may be away for a swap). */
+    boolean everInstalled(String name) {
+        return mail.expects(name);
+    }
+
+    private Entry enter(String name) {
+        Entry e = name == null || name.isEmpty() ? null : byName.get(name);
+        return e != null && e.enter() ? e : null;
+    }
+
+    private void keepPass(String name, ObjectId id, long toNode) {
+        if (name == null || name.isEmpty() || !mail.expects(name)) {
+            return;
+        }
+        synchronized (passesWhileAway) {
+            if (passesKept >= MAX_PASSES_KEPT) {
+                if (toldPassesFull.compareAndSet(false, true)) {
+                    LOG.log(Level.WARNING, "more than {0} references passed on while collector {1} was away: later ones"
+                            + " are not counted by its successor", MAX_PASSES_KEPT, name);
+                }
+                return;
+            }
+            passesWhileAway.computeIfAbsent(name, k -> new java.util.ArrayList<>()).add(new Object[] {id, toNode});
+            passesKept++;
+        }
     }
 
     /** Logs once that a reference left over a technology without a collector. */
@@ -228,10 +338,41 @@ final class CollectorHub {
         final LongAdder bytesReceived = new LongAdder();
         final LongAdder unreferenced = new LongAdder();
         final byte[] handedOver;
+        /** Events being delivered now; a stopping collector waits for them (see {@link #drain}). */
+        private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+        private volatile boolean stopping;
 
         Entry(DistributedCollector collector, byte[] handedOver) {
             this.collector = collector;
             this.handedOver = handedOver;
+        }
+
+        boolean enter() {
+            inFlight.incrementAndGet();
+            if (stopping) {
+                inFlight.decrementAndGet();
+                return false;
+            }
+            return true;
+        }
+
+        void exit() {
+            inFlight.decrementAndGet();
+        }
+
+        /** Refuses new events and waits (bounded) for those being delivered: event methods never block. */
+        void drain() {
+            stopping = true;
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS);
+            while (inFlight.get() > 0) {
+                if (System.nanoTime() > deadline) {
+                    LOG.log(Level.WARNING, "collector {0} still busy with an event after {1} ms: handed over anyway",
+                            collector.name(), DRAIN_MILLIS);
+                    return;
+                }
+                Thread.onSpinWait();
+                Thread.yield();
+            }
         }
 
         @Override

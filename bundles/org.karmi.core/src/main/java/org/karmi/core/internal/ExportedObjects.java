@@ -263,15 +263,15 @@ final class ExportedObjects {
      * A reference to {@code e} goes out to another node over a technology whose collector is
      * {@code collector} ({@code null}: none): the collector learns it, the object is pinned.
      */
-    void referenceSent(Exported e, DistributedCollector collector, long toNode) {
+    void referenceSent(Exported e, String collector, long toNode) {
         if (collector == null) {
             if (!e.uncollected) {
                 e.uncollected = true;
                 collectors.noCollectorOnce();
             }
         } else {
-            e.collectors.add(collector.name());
-            collector.referenceSent(e.id, toNode);
+            e.collectors.add(collector);
+            collectors.sent(collector, e.id, toNode);
         }
         e.repin();
     }
@@ -297,8 +297,7 @@ final class ExportedObjects {
                 return false;
             }
             for (String name : e.collectors) {
-                DistributedCollector c = collectors.byName(name);
-                if (c == null || c.isReferenced(id)) {
+                if (collectors.referenced(name, id)) {
                     return false; // a collector that saw references is absent or still sees one: stays pinned
                 }
             }
@@ -329,8 +328,7 @@ final class ExportedObjects {
             return;
         }
         for (String name : e.collectors) {
-            DistributedCollector c = collectors.byName(name);
-            if (c == null || c.isReferenced(id)) {
+            if (collectors.referenced(name, id)) {
                 return;
             }
         }

@@ -93,9 +93,12 @@ final class RemoteStubs implements StubReference.Resolver {
             if (stub == null) {
                 h.liveStubs++; // reserved for the stub made below, so a concurrent drop cannot end the holding
             }
-            DistributedCollector c = governing(collector, h);
-            if (c != null) {
-                c.referenceReceived(id, utids, fromNode, fromUtids == null ? List.of() : fromUtids, first);
+            if (collector != null && !collector.isEmpty()) {
+                if (collectors.received(collector, id, utids, fromNode, fromUtids == null ? List.of() : fromUtids, first)) {
+                    h.collectors.add(collector);
+                } else {
+                    tellAbsent(collector);
+                }
             }
         }
         if (stub == null) {
@@ -126,27 +129,15 @@ final class RemoteStubs implements StubReference.Resolver {
         if (fromNode == 0 || fromNode == nodeId || collector == null || collector.isEmpty()) {
             return;
         }
-        DistributedCollector c = collectors.byName(collector);
-        if (c != null) {
-            c.referenceReceived(id, utids, fromNode, fromUtids == null ? List.of() : fromUtids, false);
-        }
+        collectors.received(collector, id, utids, fromNode, fromUtids == null ? List.of() : fromUtids, false);
     }
 
-    /** The collector named by an arrival, remembered in the holding (so its drop reaches it too). Under the monitor. */
-    private DistributedCollector governing(String collector, Held h) {
-        if (collector == null || collector.isEmpty()) {
-            return null;
+    /** Warns once per name about references governed by a collector this node never ran (not one away for a swap). */
+    private void tellAbsent(String collector) {
+        if (!collectors.everInstalled(collector) && toldAbsent.add(collector)) {
+            LOG.log(Level.WARNING, "node {0} received references governed by collector {1}, which is not installed"
+                    + " here: their owners cannot learn that this node holds them", Long.toHexString(nodeId), collector);
         }
-        DistributedCollector c = collectors.byName(collector);
-        if (c == null) {
-            if (toldAbsent.add(collector)) {
-                LOG.log(Level.WARNING, "node {0} received references governed by collector {1}, which is not installed"
-                        + " here: their owners cannot learn that this node holds them", Long.toHexString(nodeId), collector);
-            }
-            return null;
-        }
-        h.collectors.add(collector);
-        return c;
     }
 
     /** One stub of {@code id} became unreachable; the last one tells the collectors. */
@@ -156,10 +147,7 @@ final class RemoteStubs implements StubReference.Resolver {
         }
         held.remove(id, h);
         for (String name : h.collectors) {
-            DistributedCollector c = collectors.byName(name);
-            if (c != null) {
-                c.referenceUnreachable(id);
-            }
+            collectors.unreachable(name, id);
         }
     }
 

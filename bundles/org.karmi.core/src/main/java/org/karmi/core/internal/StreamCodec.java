@@ -10,7 +10,6 @@ import java.rmi.Remote;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.karmi.spi.dgc.DistributedCollector;
 import org.karmi.spi.ref.ObjectId;
 import org.karmi.spi.serial.RemoteObjectCodec;
 import org.karmi.spi.transport.Handshake;
@@ -122,16 +121,13 @@ final class StreamCodec implements RemoteObjectCodec {
         }
         if (id.nodeId() == nodeId) {
             Exported e = exports.entry(id);
-            DistributedCollector c = collectors.forTechnology(technology);
+            String c = collectors.governing(technology);
             if (e != null) {
                 exports.referenceSent(e, c, peerNode);
             }
-            return c == null ? "" : c.name();
+            return c == null ? "" : c;
         }
-        DistributedCollector c = collectors.byName(ref.collector);
-        if (c != null) {
-            c.referenceSent(id, peerNode);
-        }
+        collectors.sent(ref.collector, id, peerNode);
         return ref.collector;
     }
 
