@@ -28,9 +28,13 @@ final class ExportTable {
     private final Supplier<LeaseSettings> settings;
     private final Runnable signal;
 
-    private final HashMap<ObjectId, Export> exports = new HashMap<>();
+    /** Rebuilt smaller once it holds less than 1/16 of its peak: hash tables never shrink by themselves. */
+    private HashMap<ObjectId, Export> exports = new HashMap<>();
+    private int peak;
     /** Objects that may have become unreferenced by a CLEAN or a failed peer: checked at once. */
-    private final LinkedHashSet<ObjectId> candidates = new LinkedHashSet<>();
+    private LinkedHashSet<ObjectId> candidates = new LinkedHashSet<>();
+    /** Tables that once held this many entries are rebuilt when they fall to 1/16 of it. */
+    private static final int SHRINK_MIN_PEAK = 4096;
     /** When the next lease, provisional window, tombstone or adoption window ends (or later). */
     private long nextScanAt = Long.MAX_VALUE;
 
@@ -77,6 +81,7 @@ final class ExportTable {
 
     synchronized void exported(ObjectId id) {
         exports.putIfAbsent(id, new Export());
+        peak = Math.max(peak, exports.size());
     }
 
     /** An object exported before this collector: referenced for {@code windowMillis}, then judged by DIRTYs. */
@@ -85,6 +90,7 @@ final class ExportTable {
         boolean wake;
         synchronized (this) {
             Export e = exports.computeIfAbsent(id, k -> new Export());
+            peak = Math.max(peak, exports.size());
             e.adoptedUntil = Math.max(e.adoptedUntil, until);
             e.owed = true;
             wake = schedule(until);
@@ -95,6 +101,10 @@ final class ExportTable {
     synchronized void unexported(ObjectId id) {
         exports.remove(id);
         candidates.remove(id);
+        if (peak >= SHRINK_MIN_PEAK && exports.size() * 16 <= peak) {
+            exports = new HashMap<>(exports); // a server that once held 100,000 objects keeps no megabyte of empty table
+            peak = exports.size();
+        }
     }
 
     /** This node sends a reference to {@code id} to {@code toNode}: a provisional lease until its DIRTY comes. */
@@ -249,7 +259,11 @@ final class ExportTable {
                     }
                 }
             }
-            candidates.clear();
+            if (candidates.size() > SHRINK_MIN_PEAK) {
+                candidates = new LinkedHashSet<>(); // clear() would keep the large table
+            } else {
+                candidates.clear();
+            }
         }
         return unreferenced;
     }
