@@ -2,31 +2,26 @@ package org.karmi.core.internal;
 
 import java.io.IOException;
 import java.lang.System.Logger.Level;
-import java.rmi.NoSuchObjectException;
-import java.rmi.RemoteException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.LongAdder;
 
-import org.karmi.spi.dgc.CollectorContext;
 import org.karmi.spi.dgc.CollectorStatistics;
 import org.karmi.spi.dgc.DistributedCollector;
 import org.karmi.spi.ref.ObjectId;
-import org.karmi.spi.transport.Connection;
 import org.karmi.spi.transport.Utid;
 import org.karmi.spi.transport.WireBuffer;
 
 /**
  * The node's distributed collectors: which collector governs the references that travel over
- * each technology ({@link CollectorMapping}), the {@link CollectorContext} each collector gets
- * (its messages go out as ONE_WAY frames and as calls to {@link ObjectTable#COLLECTOR_NUMBER},
- * {@code docs/PROTOCOL.md} 5.5), and their statistics. The verdict on an object is the
- * {@link ExportedObjects}' (every collector that saw references to it must agree).
- * Thread-safe.
+ * each technology ({@link CollectorMapping}), the delivery of events and messages to them (only
+ * while installed; a {@link CollectorSession} each), and their swaps: hand-over of state, the
+ * passes and one-way messages kept while one is away ({@link AbsentCollectorMail}). The verdict
+ * on an object is the {@link ExportedObjects}' (every collector that saw references to it must
+ * agree). Thread-safe.
  */
 final class CollectorHub {
 
@@ -46,7 +41,7 @@ final class CollectorHub {
     private final NodeSettings settings;
     private final Technologies technologies;
     private volatile CollectorMapping mapping;
-    private final ConcurrentHashMap<String, Entry> byName = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, CollectorSession> byName = new ConcurrentHashMap<>();
     private final AtomicBoolean toldNoCollector = new AtomicBoolean();
     /** State handed over by stopped collectors, by name, for the next one of that name. */
     private final ConcurrentHashMap<String, byte[]> handedOver = new ConcurrentHashMap<>();
@@ -85,11 +80,11 @@ final class CollectorHub {
      * the caller then replays the node's state to it and calls {@link #replayed}.
      */
     void add(DistributedCollector c) {
-        Entry old = byName.get(c.name());
+        CollectorSession old = byName.get(c.name());
         if (old != null && old.collector != c) {
             remove(old.collector);
         }
-        Entry e = new Entry(c, handedOver.remove(c.name()));
+        CollectorSession e = new CollectorSession(c, handedOver.remove(c.name()), node, settings, technologies);
         c.start(e);
         byName.put(c.name(), e);
         mail.expect(c.name());
@@ -113,7 +108,7 @@ final class CollectorHub {
             }
         }
         c.replayed();
-        Entry e = byName.get(c.name());
+        CollectorSession e = byName.get(c.name());
         if (e != null && e.collector == c) {
             mail.deliver(c.name(), (from, message) -> onMessage(c.name(), from, message));
         }
@@ -124,7 +119,7 @@ final class CollectorHub {
      * it saw references to stay pinned until a collector of its name returns.
      */
     void remove(DistributedCollector c) {
-        Entry e = byName.get(c.name());
+        CollectorSession e = byName.get(c.name());
         if (e != null && e.collector == c && byName.remove(c.name(), e)) {
             e.drain(); // no event may reach it after its state is handed over
             try {
@@ -140,14 +135,14 @@ final class CollectorHub {
     }
 
     void stopAll() {
-        for (Entry e : byName.values()) {
+        for (CollectorSession e : byName.values()) {
             remove(e.collector);
         }
     }
 
     /** The collector of that name, or {@code null}. */
     DistributedCollector byName(String name) {
-        Entry e = name == null || name.isEmpty() ? null : byName.get(name);
+        CollectorSession e = name == null || name.isEmpty() ? null : byName.get(name);
         return e == null ? null : e.collector;
     }
 
@@ -164,7 +159,7 @@ final class CollectorHub {
      * passed on must survive a swap).
      */
     void sent(String name, ObjectId id, long toNode) {
-        Entry e = enter(name);
+        CollectorSession e = enter(name);
         if (e == null) {
             keepPass(name, id, toNode);
             return;
@@ -178,7 +173,7 @@ final class CollectorHub {
 
     /** A reference governed by {@code name} arrived; returns whether its collector heard it. */
     boolean received(String name, ObjectId id, List<Utid> owner, long fromNode, List<Utid> from, boolean first) {
-        Entry e = enter(name);
+        CollectorSession e = enter(name);
         if (e == null) {
             return false;
         }
@@ -192,7 +187,7 @@ final class CollectorHub {
 
     /** The last stub of {@code id} on this node, governed by {@code name}, became unreachable. */
     void unreachable(String name, ObjectId id) {
-        Entry e = enter(name);
+        CollectorSession e = enter(name);
         if (e == null) {
             return; // its successor learns the drop from the replay
         }
@@ -205,7 +200,7 @@ final class CollectorHub {
 
     /** Whether collector {@code name} holds {@code id} referenced (an absent collector does: it cannot say otherwise). */
     boolean referenced(String name, ObjectId id) {
-        Entry e = enter(name);
+        CollectorSession e = enter(name);
         if (e == null) {
             return true;
         }
@@ -221,8 +216,8 @@ final class CollectorHub {
         return mail.expects(name);
     }
 
-    private Entry enter(String name) {
-        Entry e = name == null || name.isEmpty() ? null : byName.get(name);
+    private CollectorSession enter(String name) {
+        CollectorSession e = name == null || name.isEmpty() ? null : byName.get(name);
         return e != null && e.enter() ? e : null;
     }
 
@@ -253,20 +248,20 @@ final class CollectorHub {
     }
 
     void exported(ObjectId id) {
-        for (Entry e : byName.values()) {
+        for (CollectorSession e : byName.values()) {
             e.collector.exported(id);
         }
     }
 
     void unexported(ObjectId id) {
-        for (Entry e : byName.values()) {
+        for (CollectorSession e : byName.values()) {
             e.collector.unexported(id);
         }
     }
 
     /** A technology found node {@code nodeId} dead: every collector releases what it held. */
     void peerFailed(long nodeId) {
-        for (Entry e : byName.values()) {
+        for (CollectorSession e : byName.values()) {
             try {
                 e.collector.peerFailed(nodeId);
             } catch (RuntimeException x) {
@@ -278,7 +273,7 @@ final class CollectorHub {
 
     /** A ONE_WAY collector message arrived (kept for later if its collector is away). */
     void onMessage(String name, long fromNode, WireBuffer message) {
-        Entry e = byName.get(name);
+        CollectorSession e = byName.get(name);
         if (e == null) {
             if (!mail.keep(name, fromNode, message)) {
                 LOG.log(Level.DEBUG, "collector message for {0}, which is not installed: dropped", name);
@@ -291,7 +286,7 @@ final class CollectorHub {
 
     /** A collector request arrived (the name is read already): writes the reply at {@code reply.position}. */
     void onRequest(String name, long fromNode, WireBuffer request, WireBuffer reply) {
-        Entry e = byName.get(name);
+        CollectorSession e = byName.get(name);
         int start = reply.position;
         if (e == null) {
             CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT, "no collector " + name + " on node "
@@ -313,7 +308,7 @@ final class CollectorHub {
     /** Every collector's statistics, by name. */
     Map<String, CollectorStatistics> statistics() {
         Map<String, CollectorStatistics> m = new LinkedHashMap<>();
-        for (Entry e : byName.values()) {
+        for (CollectorSession e : byName.values()) {
             m.put(e.collector.name(), e.statistics());
         }
         return Collections.unmodifiableMap(m);
@@ -327,155 +322,5 @@ final class CollectorHub {
     @Override
     public String toString() {
         return "collectors " + byName.keySet() + ", " + mapping;
-    }
-
-    /** One installed collector, its context and its counters. */
-    private final class Entry implements CollectorContext {
-        final DistributedCollector collector;
-        final LongAdder messagesSent = new LongAdder();
-        final LongAdder bytesSent = new LongAdder();
-        final LongAdder messagesReceived = new LongAdder();
-        final LongAdder bytesReceived = new LongAdder();
-        final LongAdder unreferenced = new LongAdder();
-        final byte[] handedOver;
-        /** Events being delivered now; a stopping collector waits for them (see {@link #drain}). */
-        private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
-        private volatile boolean stopping;
-
-        Entry(DistributedCollector collector, byte[] handedOver) {
-            this.collector = collector;
-            this.handedOver = handedOver;
-        }
-
-        boolean enter() {
-            inFlight.incrementAndGet();
-            if (stopping) {
-                inFlight.decrementAndGet();
-                return false;
-            }
-            return true;
-        }
-
-        void exit() {
-            inFlight.decrementAndGet();
-        }
-
-        /** Refuses new events and waits (bounded) for those being delivered: event methods never block. */
-        void drain() {
-            stopping = true;
-            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(DRAIN_MILLIS);
-            while (inFlight.get() > 0) {
-                if (System.nanoTime() > deadline) {
-                    LOG.log(Level.WARNING, "collector {0} still busy with an event after {1} ms: handed over anyway",
-                            collector.name(), DRAIN_MILLIS);
-                    return;
-                }
-                Thread.onSpinWait();
-                Thread.yield();
-            }
-        }
-
-        @Override
-        public byte[] handedOver() {
-            return handedOver == null ? null : handedOver.clone();
-        }
-
-        void sent(int bytes) {
-            messagesSent.increment();
-            bytesSent.add(bytes);
-        }
-
-        void received(int bytes) {
-            messagesReceived.increment();
-            bytesReceived.add(bytes);
-        }
-
-        CollectorStatistics statistics() {
-            return new CollectorStatistics(messagesSent.sum(), bytesSent.sum(), messagesReceived.sum(),
-                    bytesReceived.sum(), unreferenced.sum());
-        }
-
-        @Override
-        public long nodeId() {
-            return node.nodeId();
-        }
-
-        @Override
-        public List<Utid> nodeUtids() {
-            return node.nodeUtids();
-        }
-
-        @Override
-        public long timeoutMillis() {
-            NodeConfig c = settings.get();
-            return c.connectTimeoutMillis + c.ioTimeoutMillis;
-        }
-
-        @Override
-        public void send(List<Utid> destination, byte[] message) throws IOException {
-            Connection c = acquire(destination);
-            try {
-                WireBuffer out = c.request();
-                CallPayload.writeCollectorMessage(out, collector.name(), message);
-                c.oneWay();
-                c.release();
-                sent(message.length);
-            } catch (IOException | RuntimeException e) {
-                c.discard();
-                throw e instanceof RemoteException r ? r : new RemoteException("collector message not sent: " + e, e);
-            }
-        }
-
-        @Override
-        public WireBuffer call(List<Utid> destination, byte[] request) throws IOException {
-            Connection c = acquire(destination);
-            try {
-                WireBuffer out = c.request();
-                CallPayload.writeCallHeader(out, 0, ObjectTable.COLLECTOR_NUMBER, 0);
-                CallPayload.writeCollectorName(out, collector.name());
-                out.writeBytes(request, 0, request.length);
-                sent(request.length);
-                WireBuffer in = c.call(settings.get().ioTimeoutMillis);
-                byte status = in.readByte();
-                if (status == CallPayload.STATUS_RETURN) {
-                    WireBuffer answer = new WireBuffer(Math.max(16, in.remaining()));
-                    answer.writeBytes(in.array, in.position, in.remaining());
-                    answer.flipForRead(0, answer.position);
-                    c.release();
-                    received(answer.remaining());
-                    return answer;
-                }
-                int code = status == CallPayload.STATUS_FAILURE ? CallPayload.readFailureCode(in) : -1;
-                String text = code < 0 ? "unexpected reply status " + status : CallPayload.readFailureMessage(in);
-                c.release();
-                throw code == CallPayload.FAILURE_NO_SUCH_OBJECT ? new NoSuchObjectException(text)
-                        : new RemoteException("collector request refused: " + text);
-            } catch (RemoteException e) {
-                throw e;
-            } catch (IOException | RuntimeException e) {
-                c.discard();
-                throw new RemoteException("collector request failed: " + e, e);
-            }
-        }
-
-        private Connection acquire(List<Utid> destination) throws IOException {
-            Route route = technologies.choose(0, destination);
-            try {
-                return route.technology.acquire(route.utid, settings.get().connectTimeoutMillis);
-            } catch (IOException e) {
-                throw Failures.connectFailed(destination, e);
-            }
-        }
-
-        @Override
-        public void unreferenced(ObjectId id) {
-            try {
-                if (node.unreferenced(id)) {
-                    unreferenced.increment();
-                }
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "unreferenced " + id + " failed", e);
-            }
-        }
     }
 }
