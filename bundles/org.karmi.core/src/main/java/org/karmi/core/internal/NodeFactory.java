@@ -44,10 +44,19 @@ public final class NodeFactory implements RemoteRuntimeFactory {
             throw new ExportException("KaRMI node could not start a technology: " + e.getMessage(), e);
         }
         List<String> wantedCollectors = names(System.getProperty("karmi.collectors"));
+        int collectors = 0;
         for (DistributedCollector c : ServiceLoader.load(DistributedCollector.class, loader)) {
             if (wantedCollectors.isEmpty() || wantedCollectors.contains(c.name())) {
                 node.addCollector(c);
+                collectors++;
             }
+        }
+        if (collectors == 0) {
+            // java.rmi always has its DGC: without one, servers cannot learn that this JVM holds their objects
+            System.getLogger("org.karmi.core").log(System.Logger.Level.WARNING, "KaRMI: no distributed collector"
+                    + (wantedCollectors.isEmpty() ? " on the class path (add org.karmi.dgc.lease)" : " named in karmi.collectors="
+                            + wantedCollectors) + ": objects this JVM exports stay until unexported, and servers using"
+                    + " leases may let go of objects this JVM still holds once their lease ends");
         }
         return node;
     }
