@@ -273,28 +273,32 @@ final class CollectorHub {
 
     /** A ONE_WAY collector message arrived (kept for later if its collector is away). */
     void onMessage(String name, long fromNode, WireBuffer message) {
-        CollectorSession e = byName.get(name);
-        if (e == null) {
+        CollectorSession e = enter(name);
+        if (e == null) { // absent or stopping: its successor gets it
             if (!mail.keep(name, fromNode, message)) {
                 LOG.log(Level.DEBUG, "collector message for {0}, which is not installed: dropped", name);
             }
             return;
         }
-        e.received(message.remaining());
-        e.collector.onMessage(fromNode, message);
+        try {
+            e.received(message.remaining());
+            e.collector.onMessage(fromNode, message);
+        } finally {
+            e.exit();
+        }
     }
 
     /** A collector request arrived (the name is read already): writes the reply at {@code reply.position}. */
     void onRequest(String name, long fromNode, WireBuffer request, WireBuffer reply) {
-        CollectorSession e = byName.get(name);
+        CollectorSession e = enter(name);
         int start = reply.position;
         if (e == null) {
             CallPayload.writeFailure(reply, CallPayload.FAILURE_NO_SUCH_OBJECT, "no collector " + name + " on node "
                     + Long.toHexString(node.nodeId()));
             return;
         }
-        e.received(request.remaining());
         try {
+            e.received(request.remaining());
             reply.writeByte(CallPayload.STATUS_RETURN);
             int body = reply.position;
             e.collector.onRequest(fromNode, request, reply);
@@ -302,6 +306,8 @@ final class CollectorHub {
         } catch (IOException | RuntimeException x) {
             reply.position = start;
             CallPayload.writeFailure(reply, CallPayload.FAILURE_UNMARSHAL_ARGUMENTS, "collector " + name + ": " + x);
+        } finally {
+            e.exit();
         }
     }
 

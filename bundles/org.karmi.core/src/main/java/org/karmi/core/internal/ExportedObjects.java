@@ -323,16 +323,7 @@ final class ExportedObjects {
 
     /** A binding to {@code id} left a registry of this node: the collectors' verdict may apply now. */
     void unbound(ObjectId id) {
-        Exported e = table.byNumber(id.number());
-        if (e == null || e.collectors.isEmpty()) {
-            return;
-        }
-        for (String name : e.collectors) {
-            if (collectors.referenced(name, id)) {
-                return;
-            }
-        }
-        unreferenced(id);
+        unreferenced(id); // checks every collector that saw references, as a collector's own verdict is checked
     }
 
     /** An unpinned object became unreachable: its entry leaves the table. */

@@ -18,6 +18,10 @@ public final class NodeConfig {
     public static final long DEFAULT_IO_TIMEOUT_MILLIS = 10_000;
     /** Default technology preference. */
     public static final String DEFAULT_PREFERENCE = "parastation,tcp";
+    /** The keys {@link #from} reads (without the {@code karmi.} prefix). */
+    public static final List<String> KEYS = List.of("call.timeout", "connect.timeout", "io.timeout", "preference",
+            "dispatch.threads", "registry.remoteWrites", "serial.allow", "inbound.budget", "dgc");
+
     /** Default number of dispatch threads: 0 = run calls on the technology's connection thread. */
     public static final int DEFAULT_DISPATCH_THREADS = 0;
 

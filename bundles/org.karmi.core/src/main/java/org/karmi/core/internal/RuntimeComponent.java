@@ -99,9 +99,6 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
         String serializer_target();
     }
 
-    /** The keys of {@link Config} that the node reads, also taken from framework properties {@code karmi.<key>}. */
-    static final List<String> KEYS = List.of("call.timeout", "connect.timeout", "io.timeout", "preference",
-            "dispatch.threads", "registry.remoteWrites", "serial.allow", "inbound.budget", "dgc");
 
     private final KarmiNode node;
     private final BundleInterfaceResolver interfaces;
@@ -120,7 +117,7 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
     /** The configuration's keys, and for each one it lacks the framework property {@code karmi.<key>}. */
     static Map<String, Object> withFrameworkProperties(Map<String, Object> properties, BundleContext context) {
         Map<String, Object> m = new HashMap<>(properties);
-        for (String key : KEYS) {
+        for (String key : NodeConfig.KEYS) {
             if (m.get(key) == null) {
                 String v = context.getProperty("karmi." + key);
                 if (v != null) {

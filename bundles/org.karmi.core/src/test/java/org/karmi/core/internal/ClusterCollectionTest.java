@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -80,14 +79,14 @@ class ClusterCollectionTest {
         assertTrue(aReceived.getOrDefault("parastation", 0L) >= 2, "the counter is called over ParaStation: " + aReceived);
 
         counter = null; // B drops its stub; it still counts the one it passed to C
-        awaitGcOn(() -> b.heldCount() <= 2, "B's stub of the counter unreachable");
+        GcAwait.until(() -> b.heldCount() <= 2, "B's stub of the counter unreachable");
         settle();
         assertEquals(0, factory.unreferenced.get(), "C still holds the counter");
         assertEquals(3, keeper.poke());
 
         long[] beforeDrop = sent();
         keeper.drop();
-        awaitGcOn(() -> factory.unreferenced.get() == 1, "unreferenced once C dropped it too");
+        GcAwait.until(() -> factory.unreferenced.get() == 1, "unreferenced once C dropped it too");
         long[] afterDrop = sent();
         assertEquals(1, afterDrop[2] - beforeDrop[2], "C gives its count back to its parent B");
         assertEquals(1, afterDrop[1] - beforeDrop[1], "then B gives its count back to A");
@@ -132,14 +131,4 @@ class ClusterCollectionTest {
         }
     }
 
-    private static void awaitGcOn(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            System.gc();
-            Thread.sleep(20);
-        }
-    }
 }

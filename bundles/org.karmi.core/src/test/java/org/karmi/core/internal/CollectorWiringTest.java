@@ -9,7 +9,6 @@ import java.rmi.NoSuchObjectException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,8 +72,8 @@ class CollectorWiringTest {
         assertEquals(2, clientCollector.events("received ").size(), "the factory's and the counter's stubs arrived: "
                 + clientCollector.events);
         c = null;
-        awaitGc(() -> factory.unreferenced.get() == 1, "the counter's unreferenced() after the client dropped it");
-        awaitGc(() -> server.exportedCount() == before, "the counter leaves the table once garbage");
+        GcAwait.until(() -> factory.unreferenced.get() == 1, "the counter's unreferenced() after the client dropped it");
+        GcAwait.until(() -> server.exportedCount() == before, "the counter leaves the table once garbage");
         CollectorStatistics s = server.collectorStatistics().get("listing");
         assertTrue(s.messagesReceived() >= 1 && s.bytesReceived() >= 2, s.toString());
         assertEquals(1, s.unreferenced(), s.toString());
@@ -89,7 +88,7 @@ class CollectorWiringTest {
         Factory o = (Factory) client.registry("127.0.0.1", TestNodes.port(server)).lookup("other");
         assertEquals(1, o.make().next());
         o = null;
-        awaitGc(() -> !serverCollector.events("message ").isEmpty() && serverCollector.events("message ").size() >= 2,
+        GcAwait.until(() -> !serverCollector.events("message ").isEmpty() && serverCollector.events("message ").size() >= 2,
                 "the client's drops reach the server");
         Exported e = server.table().byObject(other);
         assertTrue(e != null && e.isPinned(), "bound, so pinned");
@@ -105,7 +104,7 @@ class CollectorWiringTest {
         ListingCollector stranger = new ListingCollector("other");
         server.addCollector(stranger);
         c = null;
-        awaitGc(() -> !clientCollector.events("unreachable ").isEmpty(), "the client drops the counter");
+        GcAwait.until(() -> !clientCollector.events("unreachable ").isEmpty(), "the client drops the counter");
         // the verdict of a collector that never saw the counter does not count
         for (Exported e : server.table().all()) {
             stranger.verdict(e.id);
@@ -148,8 +147,8 @@ class CollectorWiringTest {
         serverCollector.stateToHandOver = "counts".getBytes();
         server.removeCollector(serverCollector);
         c = null;
-        awaitGc(() -> !clientCollector.events("unreachable ").isEmpty(), "the client drops the counter");
-        awaitGc(() -> clientCollector.statistics(client).messagesSent() >= 1, "the client's drop message went out");
+        GcAwait.until(() -> !clientCollector.events("unreachable ").isEmpty(), "the client drops the counter");
+        GcAwait.until(() -> clientCollector.statistics(client).messagesSent() >= 1, "the client's drop message went out");
         ListingCollector successor = new ListingCollector("listing");
         server.addCollector(successor);
         assertEquals("start with counts", successor.events.get(0), successor.events.toString());
@@ -177,14 +176,4 @@ class CollectorWiringTest {
         assertEquals(before + 1, server.exportedCount(), "no collector: the counter stays");
     }
 
-    private static void awaitGc(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            System.gc();
-            Thread.sleep(20);
-        }
-    }
 }

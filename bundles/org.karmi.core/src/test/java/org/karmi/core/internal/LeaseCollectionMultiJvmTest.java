@@ -66,7 +66,7 @@ class LeaseCollectionMultiJvmTest {
             warm.add(server.make());
         }
         warm.clear();
-        awaitGc(() -> server.unreferenced() == 1_000, LEASE_MS + 10_000, "warm-up objects unreferenced");
+        GcAwait.until(() -> server.unreferenced() == 1_000, LEASE_MS + 10_000, "warm-up objects unreferenced");
         long baseline = server.usedHeapAfterGc(); // first: the collections let the warm-up objects leave the table
         int exportedBefore = server.exported();
 
@@ -79,9 +79,9 @@ class LeaseCollectionMultiJvmTest {
         assertEquals(1_000, server.unreferenced(), "nothing is collected while the client holds the stubs");
         held.clear();
         long droppedAt = System.nanoTime();
-        awaitGc(() -> server.unreferenced() == 101_000, LEASE_MS + 10_000, "all 100,000 unreferenced");
+        GcAwait.until(() -> server.unreferenced() == 101_000, LEASE_MS + 10_000, "all 100,000 unreferenced");
         // the server's collections (usedHeapAfterGc runs them) let the unpinned objects go
-        awaitGc(() -> server.usedHeapAfterGc() > 0 && server.exported() == exportedBefore, 10_000,
+        GcAwait.until(() -> server.usedHeapAfterGc() > 0 && server.exported() == exportedBefore, 10_000,
                 "all of them left the table");
         long after = server.usedHeapAfterGc();
         long ms = (System.nanoTime() - droppedAt) / 1_000_000;
@@ -104,25 +104,9 @@ class LeaseCollectionMultiJvmTest {
         assertEquals(0, server.unreferenced(), "a live client's renewals keep its references");
         holder.process.destroyForcibly(); // kill -9: no clean is ever sent
         long killedAt = System.nanoTime();
-        awaitGc(() -> server.unreferenced() == 100, SHORT_LEASE_MS + 10_000, "unreferenced after the lease; server:\n"
+        GcAwait.until(() -> server.unreferenced() == 100, SHORT_LEASE_MS + 10_000, "unreferenced after the lease; server:\n"
                 + serverJvm.output());
         long ms = (System.nanoTime() - killedAt) / 1_000_000;
         assertTrue(ms >= SHORT_LEASE_MS / 2, "not before the lease could have expired: " + ms + " ms");
-    }
-
-    /** A condition evaluated by a remote call. */
-    private interface RemoteCondition {
-        boolean test() throws Exception;
-    }
-
-    private static void awaitGc(RemoteCondition condition, long boundMs, String what) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(boundMs);
-        while (!condition.test()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("not within " + boundMs + " ms: " + what);
-            }
-            System.gc();
-            Thread.sleep(100);
-        }
     }
 }

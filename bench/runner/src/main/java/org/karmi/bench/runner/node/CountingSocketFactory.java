@@ -40,8 +40,7 @@ public final class CountingSocketFactory implements RMIClientSocketFactory, Seri
 
     /** Whether {@code buf[off..off+len)} begins a JRMP call to the DGC. */
     static boolean isDgcCall(byte[] buf, int off, int len) {
-        if (len < 15 || buf[off] != 0x50 || buf[off + 1] != (byte) 0xAC || buf[off + 2] != (byte) 0xED
-                || buf[off + 5] != 0x77) {
+        if (len < 15 || !isCall(buf, off, len) || buf[off + 5] != 0x77) {
             return false;
         }
         long objNum = 0;
