@@ -99,6 +99,10 @@ public final class JdkSerialInput implements SerialInput {
             StreamCorruptedException x = new StreamCorruptedException("malformed JDK object stream: " + e);
             x.initCause(e);
             throw x;
+        } catch (StackOverflowError e) {
+            // a nesting within the depth limit can still exceed a small thread stack
+            throw new StreamCorruptedException("JDK object stream nested deeper than this thread's stack allows"
+                    + " (the limit is depth " + StreamFilter.MAX_DEPTH + ")");
         }
     }
 

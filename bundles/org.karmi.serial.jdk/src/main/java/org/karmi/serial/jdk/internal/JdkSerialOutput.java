@@ -53,7 +53,16 @@ public final class JdkSerialOutput implements SerialOutput {
         return out;
     }
 
-    @Override public void writeObject(Object obj) throws IOException { stream().writeObject(obj); }
+    @Override
+    public void writeObject(Object obj) throws IOException {
+        ObjectOutputStream s = stream();
+        try {
+            s.writeObject(obj);
+        } catch (StackOverflowError e) {
+            throw new IOException("object graph nested deeper than this thread's stack allows, at a "
+                    + obj.getClass().getName());
+        }
+    }
     @Override public void write(int b) throws IOException { stream().write(b); }
     @Override public void write(byte[] b) throws IOException { stream().write(b); }
     @Override public void write(byte[] b, int off, int len) throws IOException { stream().write(b, off, len); }

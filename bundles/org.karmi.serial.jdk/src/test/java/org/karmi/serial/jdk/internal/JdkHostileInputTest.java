@@ -2,6 +2,7 @@ package org.karmi.serial.jdk.internal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -12,13 +13,16 @@ import java.io.IOException;
 import java.io.InvalidClassException;
 import java.io.ObjectStreamConstants;
 import java.io.Serializable;
+import java.io.StreamCorruptedException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -122,16 +126,60 @@ class JdkHostileInputTest {
 
     @Test
     void deepNestingIsRefusedAtTheLimit() throws Exception {
+        // the hostile stream is built on a large stack; it is read on a stack of the size this
+        // platform gives threads by default (dispatcher threads are such threads), not on the
+        // test runner's, whose depth varies
+        byte[] tooDeep = onStack(64 << 20, () -> JdkStreams.write((Object) chain(1500)));
+        byte[] deep = onStack(64 << 20, () -> JdkStreams.write((Object) chain(900)));
+        onStack(0, () -> {
+            refused(InvalidClassException.class, tooDeep, "nested deeper than 1000");
+            assertEquals(1, ((Object[]) reader.read(deep, null)).length);
+            return null;
+        });
+    }
+
+    @Test
+    void nestingBeyondTheThreadsStackIsAClearErrorInBothDirections() throws Exception {
+        byte[] deep = onStack(64 << 20, () -> JdkStreams.write((Object) chain(900)));
+        onStack(96 << 10, () -> {
+            refused(StreamCorruptedException.class, deep, "deeper than this thread's stack allows");
+            IOException e = assertThrows(IOException.class, () -> JdkStreams.write((Object) chain(900)));
+            assertTrue(e.getMessage().contains("deeper than this thread's stack allows"), e.getMessage());
+            return null;
+        });
+    }
+
+    private static Object[] chain(int depth) {
         Object[] chain = null;
-        for (int i = 0; i < 1500; i++) {
+        for (int i = 0; i < depth; i++) {
             chain = new Object[] {chain};
         }
-        refused(InvalidClassException.class, JdkStreams.write((Object) chain), "nested deeper than 1000");
-        Object[] ok = null;
-        for (int i = 0; i < 900; i++) {
-            ok = new Object[] {ok};
+        return chain;
+    }
+
+    /** Runs the body on a new thread with the given stack size (0: the platform's default). */
+    private static <T> T onStack(long stackSize, Callable<T> body) throws Exception {
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread t = new Thread(null, () -> {
+            try {
+                outcome.set(new Object[] {body.call()});
+            } catch (Throwable e) {
+                outcome.set(e);
+            }
+        }, "deep-nesting", stackSize);
+        t.start();
+        t.join(60_000);
+        assertFalse(t.isAlive(), "the body did not end within 60 s");
+        Object o = outcome.get();
+        if (o instanceof Exception e) {
+            throw e;
         }
-        assertEquals(1, ((Object[]) reader.read(JdkStreams.write((Object) ok), null)).length);
+        if (o instanceof Error e) {
+            throw e;
+        }
+        @SuppressWarnings("unchecked")
+        T result = (T) ((Object[]) o)[0];
+        return result;
     }
 
     @Test
