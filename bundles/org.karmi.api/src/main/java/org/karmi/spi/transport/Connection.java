@@ -27,7 +27,7 @@ public interface Connection {
     /** The node id the peer announced in its handshake. */
     long remoteNodeId();
 
-    /** The peer's handshake (its UTIDs, serializer). */
+    /** The peer's answer (its UTIDs; its one serializer is the connection's). */
     Handshake remoteHandshake();
 
     /** The technology this connection belongs to. */

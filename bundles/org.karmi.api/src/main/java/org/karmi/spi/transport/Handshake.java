@@ -7,8 +7,9 @@ import java.util.List;
 
 /**
  * The first message on every connection, in both directions: who is speaking, which
- * protocol and which serializer it uses, and how else it can be reached. Technologies use
- * this class (rather than their own encoding) so that every transport opens the same way.
+ * protocol and which serializers it can marshal with, and how else it can be reached.
+ * Technologies use this class (rather than their own encoding) so that every transport opens
+ * the same way.
  *
  * <p>Payload of a {@link MessageType#HELLO} / {@link MessageType#HELLO_ACK} frame:
  * <pre>
@@ -17,30 +18,35 @@ import java.util.List;
  *  4       2     protocol version (u16), currently {@value #PROTOCOL_VERSION}
  *  6       2     flags (u16), 0; receivers ignore bits they do not know
  *  8       8     node id (i64)
- *  16      1     s = serializer name length (u8), 1..32
- *  17      s     serializer name (ASCII), e.g. "uka", "jdk"
- *  17+s    2     serializer version (u16)
- *  19+s    1     u = number of UTIDs (u8), 0..32
- *  20+s    ...   u UTIDs (see {@link Utid})
+ *  16      1     k = number of serializers (u8), 1..8
+ *  17      ...   k times: name length n (u8, 1..32), name (n ASCII bytes), format version (u16)
+ *  ...     1     u = number of UTIDs (u8), 0..32
+ *  ...     ...   u UTIDs (see {@link Utid})
  * </pre>
  *
- * <p>The server checks the client's hello with {@link #checkCompatible(Handshake)}; on a
- * mismatch it answers {@link MessageType#REFUSE} with the reason and closes. Immutable.
+ * <p>A HELLO lists the client's serializers in its order of preference; the server answers
+ * with a HELLO_ACK ({@link #answer}) that lists exactly one: the first of the client's that
+ * the server has too, which both ends then use for the whole connection. The server refuses
+ * ({@link MessageType#REFUSE}, {@link #checkCompatible}) when the protocol versions differ or
+ * no serializer is common. A hello of another protocol version is read only up to its node
+ * id, so that it is refused for its version rather than as malformed. Immutable.
  */
 public final class Handshake {
 
     /** Magic number at offset 0 of every hello. */
     public static final int MAGIC = 0x494D524B;
-    /** Version of the protocol described by {@code docs/PROTOCOL.md}. */
-    public static final int PROTOCOL_VERSION = 1;
+    /** Version of the protocol described by {@code docs/PROTOCOL.md} (2: a list of serializers). */
+    public static final int PROTOCOL_VERSION = 2;
     /** Largest encoded hello accepted, in bytes. */
     public static final int MAX_LENGTH = 64 * 1024;
     /** Most UTIDs in one hello. */
     public static final int MAX_UTIDS = 32;
+    /** Most serializers in one hello. */
+    public static final int MAX_SERIALIZERS = 8;
 
     /** Refusal reason: the protocol versions differ. */
     public static final int REFUSED_PROTOCOL = 1;
-    /** Refusal reason: the serializers differ (name or version). */
+    /** Refusal reason: the two nodes have no serializer (name and version) in common. */
     public static final int REFUSED_SERIALIZER = 2;
     /** Refusal reason: the hello was malformed. */
     public static final int REFUSED_MALFORMED = 3;
@@ -49,36 +55,86 @@ public final class Handshake {
 
     private final int protocolVersion;
     private final long nodeId;
-    private final String serializerName;
-    private final int serializerVersion;
+    private final List<SerialFormat> serializers;
     private final List<Utid> utids;
 
-    public Handshake(int protocolVersion, long nodeId, String serializerName, int serializerVersion, List<Utid> utids) {
-        if (serializerName.isEmpty() || serializerName.length() > 32) {
-            throw new IllegalArgumentException("bad serializer name: '" + serializerName + "'");
+    /**
+     * @param serializers in order of preference, 1..{@value #MAX_SERIALIZERS} (none only for a
+     *        hello of another protocol version, as {@link #readFrom} returns it)
+     * @since 1.7
+     */
+    public Handshake(int protocolVersion, long nodeId, List<SerialFormat> serializers, List<Utid> utids) {
+        if (serializers.size() > MAX_SERIALIZERS || serializers.isEmpty() && protocolVersion == PROTOCOL_VERSION) {
+            throw new IllegalArgumentException("a hello names 1.." + MAX_SERIALIZERS + " serializers, not "
+                    + serializers.size());
         }
         if (utids.size() > MAX_UTIDS) {
             throw new IllegalArgumentException("too many UTIDs: " + utids.size());
         }
         this.protocolVersion = protocolVersion;
         this.nodeId = nodeId;
-        this.serializerName = serializerName;
-        this.serializerVersion = serializerVersion;
+        this.serializers = List.copyOf(serializers);
         this.utids = List.copyOf(utids);
     }
 
-    /** This node's hello for the current protocol version. */
+    /** A hello naming one serializer. */
+    public Handshake(int protocolVersion, long nodeId, String serializerName, int serializerVersion, List<Utid> utids) {
+        this(protocolVersion, nodeId, List.of(new SerialFormat(serializerName, serializerVersion)), utids);
+    }
+
+    /** This node's hello for the current protocol version: every serializer it offers now. */
     public static Handshake of(TechnologyContext context) {
-        return new Handshake(PROTOCOL_VERSION, context.nodeId(), context.serializerName(),
-                context.serializerVersion(), context.nodeUtids());
+        List<SerialFormat> offered = context.serializers();
+        if (offered.size() > MAX_SERIALIZERS) {
+            offered = offered.subList(0, MAX_SERIALIZERS);
+        }
+        return new Handshake(PROTOCOL_VERSION, context.nodeId(), offered, context.nodeUtids());
     }
 
     public int protocolVersion() { return protocolVersion; }
     public long nodeId() { return nodeId; }
-    public String serializerName() { return serializerName; }
-    public int serializerVersion() { return serializerVersion; }
+
+    /**
+     * The serializers, in the speaker's order of preference; in a HELLO_ACK exactly one, the
+     * connection's.
+     *
+     * @since 1.7
+     */
+    public List<SerialFormat> serializers() { return serializers; }
+
+    /** The first serializer's name: in a HELLO_ACK, the connection's. */
+    public String serializerName() { return serializers.get(0).name(); }
+
+    /** The first serializer's format version: in a HELLO_ACK, the connection's. */
+    public int serializerVersion() { return serializers.get(0).version(); }
+
     /** Every UTID of the speaking node (all its technologies). */
     public List<Utid> utids() { return utids; }
+
+    /**
+     * The server's answer to a compatible {@code hello}: this hello narrowed to the one
+     * serializer the connection uses, the first of the client's that this node offers too.
+     *
+     * @throws IllegalArgumentException if {@link #checkCompatible} does not accept {@code hello}
+     * @since 1.7
+     */
+    public Handshake answer(Handshake hello) {
+        SerialFormat agreed = firstCommon(hello);
+        if (agreed == null || hello.protocolVersion != protocolVersion) {
+            throw new IllegalArgumentException("no answer to an incompatible hello: " + hello);
+        }
+        return new Handshake(protocolVersion, nodeId, List.of(agreed), utids);
+    }
+
+    /** The first of {@code peer}'s serializers that this hello names too, or {@code null}. */
+    private SerialFormat firstCommon(Handshake peer) {
+        for (SerialFormat f : peer.serializers) {
+            if (serializers.contains(f)) {
+                return f;
+            }
+        }
+        return null;
+    }
 
     /** Writes the hello payload at the buffer's position. */
     public void writeTo(WireBuffer out) {
@@ -86,9 +142,12 @@ public final class Handshake {
         out.writeShort(protocolVersion);
         out.writeShort(0);
         out.writeLong(nodeId);
-        out.writeByte(serializerName.length());
-        out.writeBytes(serializerName.getBytes(StandardCharsets.US_ASCII), 0, serializerName.length());
-        out.writeShort(serializerVersion);
+        out.writeByte(serializers.size());
+        for (SerialFormat f : serializers) {
+            out.writeByte(f.name().length());
+            out.writeBytes(f.name().getBytes(StandardCharsets.US_ASCII), 0, f.name().length());
+            out.writeShort(f.version());
+        }
         out.writeByte(utids.size());
         for (Utid u : utids) {
             u.writeTo(out);
@@ -112,14 +171,28 @@ public final class Handshake {
         int version = in.readShort() & 0xffff;
         in.readShort(); // flags
         long nodeId = in.readLong();
-        int s = in.readByte() & 0xff;
-        if (s == 0 || s > 32) {
-            throw new StreamCorruptedException("bad hello: serializer name length " + s);
+        if (version != PROTOCOL_VERSION) {
+            return new Handshake(version, nodeId, List.of(), List.of()); // refused for its version
         }
-        in.require(s);
-        String serializer = new String(in.array, in.position, s, StandardCharsets.US_ASCII);
-        in.position += s;
-        int serializerVersion = in.readShort() & 0xffff;
+        int k = in.readByte() & 0xff;
+        if (k == 0 || k > MAX_SERIALIZERS) {
+            throw new StreamCorruptedException("bad hello: " + k + " serializers");
+        }
+        List<SerialFormat> serializers = new ArrayList<>(k);
+        for (int i = 0; i < k; i++) {
+            int s = in.readByte() & 0xff;
+            if (s == 0 || s > SerialFormat.MAX_NAME_LENGTH) {
+                throw new StreamCorruptedException("bad hello: serializer name length " + s);
+            }
+            in.require(s);
+            String name = new String(in.array, in.position, s, StandardCharsets.US_ASCII);
+            in.position += s;
+            try {
+                serializers.add(new SerialFormat(name, in.readShort() & 0xffff));
+            } catch (IllegalArgumentException e) {
+                throw new StreamCorruptedException("bad hello: " + e.getMessage());
+            }
+        }
         int u = in.readByte() & 0xff;
         if (u > MAX_UTIDS) {
             throw new StreamCorruptedException("bad hello: " + u + " UTIDs");
@@ -128,11 +201,12 @@ public final class Handshake {
         for (int i = 0; i < u; i++) {
             utids.add(Utid.readFrom(in));
         }
-        return new Handshake(version, nodeId, serializer, serializerVersion, utids);
+        return new Handshake(version, nodeId, serializers, utids);
     }
 
     /**
-     * Checks that a peer's hello can talk to this one.
+     * Checks that a peer's hello (or answer) can talk to this one: the same protocol version
+     * and a serializer in common.
      *
      * @return 0 if compatible, else one of the {@code REFUSED_*} codes
      */
@@ -140,7 +214,7 @@ public final class Handshake {
         if (peer.protocolVersion != protocolVersion) {
             return REFUSED_PROTOCOL;
         }
-        if (!peer.serializerName.equals(serializerName) || peer.serializerVersion != serializerVersion) {
+        if (firstCommon(peer) == null) {
             return REFUSED_SERIALIZER;
         }
         return 0;
@@ -153,9 +227,8 @@ public final class Handshake {
                 return "protocol version mismatch: node " + Long.toHexString(nodeId) + " speaks "
                         + protocolVersion + ", peer " + Long.toHexString(peer.nodeId) + " speaks " + peer.protocolVersion;
             case REFUSED_SERIALIZER:
-                return "serializer mismatch: node " + Long.toHexString(nodeId) + " uses " + serializerName + "/"
-                        + serializerVersion + ", peer " + Long.toHexString(peer.nodeId) + " uses "
-                        + peer.serializerName + "/" + peer.serializerVersion;
+                return "no serializer in common: node " + Long.toHexString(nodeId) + " has " + serializers
+                        + ", peer " + Long.toHexString(peer.nodeId) + " has " + peer.serializers;
             default:
                 return "refused (code " + code + ")";
         }
@@ -182,7 +255,7 @@ public final class Handshake {
 
     @Override
     public String toString() {
-        return "Handshake[v" + protocolVersion + ", node " + Long.toHexString(nodeId) + ", " + serializerName
-                + "/" + serializerVersion + ", " + utids + "]";
+        return "Handshake[v" + protocolVersion + ", node " + Long.toHexString(nodeId) + ", " + serializers
+                + ", " + utids + "]";
     }
 }

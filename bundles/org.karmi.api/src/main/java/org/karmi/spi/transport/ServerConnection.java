@@ -14,8 +14,19 @@ public interface ServerConnection {
     /** The node id the peer announced in its handshake. */
     long remoteNodeId();
 
-    /** The peer's handshake (its UTIDs, serializer). */
+    /** The peer's handshake (its UTIDs, the serializers it offered). */
     Handshake remoteHandshake();
+
+    /**
+     * The answer this end sent ({@link Handshake#answer}): its one serializer is the
+     * connection's. {@code null} (the default, for technologies older than 1.7) makes the
+     * reference layer take the first of the peer's serializers that it has.
+     *
+     * @since 1.7
+     */
+    default Handshake localHandshake() {
+        return null;
+    }
 
     /** The technology this connection belongs to. */
     Technology technology();

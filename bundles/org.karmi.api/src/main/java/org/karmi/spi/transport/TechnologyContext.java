@@ -13,11 +13,21 @@ public interface TechnologyContext {
     /** This node's id (random 64 bits, fixed for the node's lifetime). */
     long nodeId();
 
-    /** Name of the serializer this node marshals calls with (both sides of a connection must agree). */
+    /** Name of the serializer this node prefers (the first of {@link #serializers()}). */
     String serializerName();
 
     /** Version of that serializer's stream format. */
     int serializerVersion();
+
+    /**
+     * Every serializer this node can marshal with now, in its order of preference, for the
+     * {@linkplain Handshake#of hello}; the default names only the preferred one.
+     *
+     * @since 1.7
+     */
+    default List<SerialFormat> serializers() {
+        return List.of(new SerialFormat(serializerName(), serializerVersion()));
+    }
 
     /** Every UTID this node has at the moment of asking (all started technologies). */
     List<Utid> nodeUtids();

@@ -4,7 +4,7 @@
  * the handshake). Third parties implement it to add a network; {@code docs/PROTOCOL.md}
  * describes the bytes.
  */
-@Version("1.6.0")
+@Version("1.7.0")
 @Export
 package org.karmi.spi.transport;
 

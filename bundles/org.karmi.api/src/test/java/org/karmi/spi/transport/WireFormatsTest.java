@@ -88,6 +88,62 @@ class WireFormatsTest {
     }
 
     @Test
+    void theAnswerNamesTheFirstOfTheClientsSerializersTheServerHasToo() throws Exception {
+        SerialFormat uka = new SerialFormat("uka", 3);
+        SerialFormat jdk = new SerialFormat("jdk", 1);
+        Handshake client = new Handshake(Handshake.PROTOCOL_VERSION, 1L, List.of(jdk, uka), List.of());
+        Handshake server = new Handshake(Handshake.PROTOCOL_VERSION, 2L, List.of(uka, jdk), List.of());
+        assertEquals(0, server.checkCompatible(client));
+        Handshake answer = server.answer(client);
+        assertEquals(List.of(jdk), answer.serializers(), "the client's preference decides");
+        WireBuffer b = new WireBuffer(4);
+        answer.writeTo(b);
+        b.flipForRead(0, b.position);
+        Handshake back = Handshake.readFrom(b);
+        assertEquals("jdk", back.serializerName());
+        assertEquals(0, client.checkCompatible(back));
+
+        Handshake ukaOnly = new Handshake(Handshake.PROTOCOL_VERSION, 3L, List.of(new SerialFormat("uka", 4)), List.of());
+        assertEquals(Handshake.REFUSED_SERIALIZER, ukaOnly.checkCompatible(client), "a version is part of the format");
+        assertThrows(IllegalArgumentException.class, () -> ukaOnly.answer(client));
+        String why = ukaOnly.refusalMessage(Handshake.REFUSED_SERIALIZER, client);
+        assertTrue(why.contains("[uka/4]") && why.contains("[jdk/1, uka/3]"), why);
+    }
+
+    @Test
+    void aHelloOfAnotherProtocolVersionIsRefusedForItsVersion() throws Exception {
+        WireBuffer b = new WireBuffer(64);
+        b.writeInt(Handshake.MAGIC);
+        b.writeShort(1); // version 1: one serializer, laid out differently
+        b.writeShort(0);
+        b.writeLong(0x77L);
+        b.writeByte(3);
+        b.writeBytes("uka".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, 3);
+        b.writeShort(1);
+        b.writeByte(0);
+        b.flipForRead(0, b.position);
+        Handshake old = Handshake.readFrom(b);
+        Handshake mine = new Handshake(Handshake.PROTOCOL_VERSION, 1L, "uka", 1, List.of());
+        assertEquals(Handshake.REFUSED_PROTOCOL, mine.checkCompatible(old));
+        assertTrue(mine.refusalMessage(Handshake.REFUSED_PROTOCOL, old).contains("peer 77 speaks 1"));
+    }
+
+    @Test
+    void helloListsAreBounded() {
+        WireBuffer b = new WireBuffer(64);
+        b.writeInt(Handshake.MAGIC);
+        b.writeShort(Handshake.PROTOCOL_VERSION);
+        b.writeShort(0);
+        b.writeLong(1L);
+        b.writeByte(Handshake.MAX_SERIALIZERS + 1);
+        b.flipForRead(0, b.position);
+        StreamCorruptedException e = assertThrows(StreamCorruptedException.class, () -> Handshake.readFrom(b));
+        assertTrue(e.getMessage().contains("9 serializers"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new SerialFormat("ü", 1));
+        assertThrows(IllegalArgumentException.class, () -> new SerialFormat("uka", 70_000));
+    }
+
+    @Test
     void handshakeWithBadMagicNamesIt() {
         WireBuffer b = new WireBuffer(64);
         b.writeInt(0x50545448); // "HTTP"

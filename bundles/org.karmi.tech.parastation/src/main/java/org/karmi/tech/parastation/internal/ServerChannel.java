@@ -56,6 +56,7 @@ final class ServerChannel implements ServerConnection, Runnable {
     private volatile String closeReason;
     private int currentCallId;
     private Handshake remoteHandshake;
+    private Handshake localHandshake;
     private Object attachment;
 
     ServerChannel(ParaStationNode node, PeerNode peer, ChannelFile file, int seq) {
@@ -147,9 +148,10 @@ final class ServerChannel implements ServerConnection, Runnable {
             return refuse(Handshake.REFUSED_UNAVAILABLE, "node is shutting down");
         }
         remoteHandshake = hello;
+        localHandshake = local.answer(hello);
         peer.sawNode(hello.nodeId());
         reply.clearForWrite(0);
-        local.writeTo(reply);
+        localHandshake.writeTo(reply);
         send(MessageType.HELLO_ACK, 0);
         return true;
     }
@@ -283,6 +285,11 @@ final class ServerChannel implements ServerConnection, Runnable {
     @Override
     public Handshake remoteHandshake() {
         return remoteHandshake;
+    }
+
+    @Override
+    public Handshake localHandshake() {
+        return localHandshake;
     }
 
     /** Always true: a peer that shares this node's memory runs on this host. */

@@ -77,8 +77,8 @@ final class TcpHandshake {
 
     /**
      * Server side: opens TLS if the endpoint has it ({@link TlsSockets#startServer}), reads the
-     * client's HELLO and answers HELLO_ACK (the caller bounds it all with a deadline), or REFUSE
-     * (with the reason) and throws.
+     * client's HELLO and answers HELLO_ACK naming the agreed serializer (the caller bounds it all
+     * with a deadline), or REFUSE (with the reason) and throws.
      *
      * @return the client's handshake
      * @throws RefusedException if the peer was refused (the REFUSE has been sent, best effort)
@@ -95,9 +95,11 @@ final class TcpHandshake {
         } finally {
             c.endpoint.statistics.bytesReceived.add(c.reader.takeBytesRead());
         }
+        Handshake answer = mine.answer(peer);
         WireBuffer out = c.reply();
-        mine.writeTo(out);
+        answer.writeTo(out);
         c.writeFrame(out, MessageType.HELLO_ACK, 0);
+        c.answered(answer);
         return peer;
     }
 

@@ -41,6 +41,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     private final long spinNanos;
     private volatile Thread readerThread;
     private Handshake remote;
+    private Handshake local;
     private volatile Object attachment;
     private int currentCallId;
     /** Whether the reader armed a deadline for the rest of a partly arrived frame. */
@@ -65,6 +66,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
 
     @Override public long remoteNodeId() { return remote.nodeId(); }
     @Override public Handshake remoteHandshake() { return remote; }
+    @Override public Handshake localHandshake() { return local; }
     @Override public Technology technology() { return endpoint.technology; }
 
     /** From the socket's remote address (loopback or a local interface), never from the handshake. */
@@ -121,6 +123,11 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
                 LockSupport.unpark(reader);
             }
         }
+    }
+
+    /** Keeps the HELLO_ACK this end sent (its serializer is the connection's). */
+    void answered(Handshake answer) {
+        this.local = answer;
     }
 
     @Override

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.SerialFormat;
 import org.karmi.spi.transport.Utid;
 import org.karmi.spi.transport.WireBuffer;
 
@@ -108,8 +109,23 @@ class TcpTechnologyTest {
         TestContext other = new TestContext(0x0dd, "uka", 3, 2000);
         TcpTechnology client = start(other);
         IOException e = assertThrows(IOException.class, () -> client.acquire(server.localUtid(), Tcp.TIMEOUT));
-        assertTrue(e.getMessage().contains("serializer mismatch"), e.getMessage());
+        assertTrue(e.getMessage().contains("no serializer in common"), e.getMessage());
         assertTrue(e.getMessage().contains("jdk/1") && e.getMessage().contains("uka/3"), e.getMessage());
+        other.shutdown();
+    }
+
+    @Test
+    void bothEndsUseTheFirstOfTheClientsSerializersTheServerHas() throws Exception {
+        TcpTechnology server = start(serverNode); // offers jdk/1 only
+        TestContext other = new TestContext(0x0dd, "uka", 3, 2000);
+        other.offered = List.of(new SerialFormat("uka", 3), new SerialFormat("jdk", 1));
+        TcpTechnology client = start(other);
+        Connection c = client.acquire(server.localUtid(), Tcp.TIMEOUT);
+        assertEquals(List.of(new SerialFormat("jdk", 1)), c.remoteHandshake().serializers());
+        c.request().writeByte('F');
+        WireBuffer reply = c.call(Tcp.TIMEOUT);
+        assertEquals("jdk", new String(reply.array, reply.position, reply.remaining(), java.nio.charset.StandardCharsets.US_ASCII));
+        c.release();
         other.shutdown();
     }
 

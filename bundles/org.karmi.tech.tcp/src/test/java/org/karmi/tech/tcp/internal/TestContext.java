@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.InboundHandler;
+import org.karmi.spi.transport.SerialFormat;
 import org.karmi.spi.transport.ServerConnection;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.Utid;
@@ -25,6 +26,8 @@ final class TestContext implements TechnologyContext, InboundHandler {
     final String serializer;
     final int serializerVersion;
     final long ioTimeoutMillis;
+    /** The serializers this node offers in its hello (default: only {@link #serializer}). */
+    volatile List<SerialFormat> offered;
     final AtomicInteger closedConnections = new AtomicInteger();
     final List<byte[]> oneWays = new CopyOnWriteArrayList<>();
     final CountDownLatch callStarted = new CountDownLatch(1);
@@ -51,6 +54,9 @@ final class TestContext implements TechnologyContext, InboundHandler {
     @Override public String serializerName() { return serializer; }
     @Override public int serializerVersion() { return serializerVersion; }
     @Override public List<Utid> nodeUtids() { return List.of(); }
+    @Override public List<SerialFormat> serializers() {
+        return offered != null ? offered : List.of(new SerialFormat(serializer, serializerVersion));
+    }
     @Override public InboundHandler inbound() { return this; }
     @Override public long ioTimeoutMillis() { return ioTimeoutMillis; }
     @Override public InboundByteBudget inboundBudget() { return budget; }
@@ -76,6 +82,11 @@ final class TestContext implements TechnologyContext, InboundHandler {
                 out.writeInt(c.localPort());
                 byte[] host = String.valueOf(c.peerHost()).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
                 out.writeBytes(host, 0, host.length);
+                send(c);
+            }
+            case 'F' -> { // the serializer this end agreed on in the handshake
+                byte[] name = c.localHandshake().serializerName().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                c.reply().writeBytes(name, 0, name.length);
                 send(c);
             }
             case 'N' -> {
