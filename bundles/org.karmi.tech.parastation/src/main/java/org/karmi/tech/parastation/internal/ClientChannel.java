@@ -12,8 +12,9 @@ import org.karmi.spi.transport.WireBuffer;
 
 /**
  * The client end of one channel: writes CALL and ONE_WAY frames into the client-to-server ring
- * and waits (spin, yield, then sleep until the server's doorbell ring) for the REPLY in the server-to-client ring on the calling
- * thread itself, with no system call while traffic flows. Threading: one owning thread at a
+ * and waits for the REPLY in the server-to-client ring on the calling thread itself (spin;
+ * yield while it holds one of the domain's {@link SpinPermits}; sleep until the server rings
+ * its doorbell), with no system call while traffic flows and cores are free. Threading: one owning thread at a
  * time (the {@link Connection} contract); {@link #close(String)} may come from any thread.
  */
 final class ClientChannel implements Connection {
@@ -47,7 +48,8 @@ final class ClientChannel implements Connection {
         this.publisher = new FramePublisher(file.clientToServer(), config.newIdleStrategy(),
                 new WakeTarget(file.serverWakeWord(), peer.ringer()));
         this.receiver = new FrameReceiver(file.serverToClient(), config.newReceiverIdleStrategy(file.serverToClient(),
-                file.clientWakeWord(), waiter, node.statistics()), config.maxMessageBytes(), node.budget(),
+                file.clientWakeWord(), waiter, node.spinPermits(), node.statistics()), config.maxMessageBytes(),
+                node.budget(),
                 node.ioTimeoutMillis() * 1_000_000L);
     }
 

@@ -25,6 +25,8 @@ package org.karmi.tech.parastation.internal;
  *  +---------------------------------------------------------------+
  *  |                     Next Port (i32, fetch-and-add)            |  64
  *  +---------------------------------------------------------------+
+ *  |      Spinning Waiters (i32, compare-and-set; {@link SpinPermits}) |  68
+ *  +---------------------------------------------------------------+
  *  |                     (reserved to 128)                        ...
  *  +---------------------------------------------------------------+  128
  * </pre>
@@ -48,6 +50,12 @@ final class DomainDescriptor {
     static final int MAGIC_OFFSET = VERSION_OFFSET + Integer.BYTES;
     static final int DOMAIN_ID_OFFSET = MAGIC_OFFSET + Integer.BYTES;
     static final int NEXT_PORT_OFFSET = 64;
+    /**
+     * Threads of all the domain's nodes busy-waiting right now (spinning or yielding with a
+     * permit of {@link SpinPermits}); 0 in a new file. Added within version 1: the word was
+     * reserved and zero, and a node that does not know it simply does not count.
+     */
+    static final int SPINNING_WAITERS_OFFSET = NEXT_PORT_OFFSET + Integer.BYTES;
     static final int LENGTH = NEXT_PORT_OFFSET + 64;
 
     private DomainDescriptor() {

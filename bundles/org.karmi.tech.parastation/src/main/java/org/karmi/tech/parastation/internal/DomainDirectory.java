@@ -196,10 +196,30 @@ final class DomainDirectory {
         }
     }
 
-    /** Deletes the doorbell socket named in node {@code port}'s file, if it has this domain's name for it. */
+    /**
+     * This node's permits to busy-wait: {@code limit} for the whole domain, counted in the
+     * domain file, this node's share in {@code own}.
+     */
+    SpinPermits spinPermits(NodeFile own, int limit) {
+        return new SpinPermits(domainFile, DomainDescriptor.SPINNING_WAITERS_OFFSET, own.buffer(),
+                NodeDescriptor.SPINNING_WAITERS_OFFSET, limit);
+    }
+
+    /**
+     * Deletes the doorbell socket named in node {@code port}'s file, if it has this domain's name
+     * for it; first gives back the permits to busy-wait the node held if its process is gone.
+     */
     private int deleteDoorbell(int port) {
         try {
             NodeFile f = NodeFile.openAny(nodeFile(port));
+            if (f != null && !ProcessLiveness.isAlive(f.pid(), f.startMillis())) {
+                int n = SpinPermits.reclaim(domainFile, DomainDescriptor.SPINNING_WAITERS_OFFSET, f.buffer(),
+                        NodeDescriptor.SPINNING_WAITERS_OFFSET);
+                if (n > 0) {
+                    LOG.log(Level.DEBUG, () -> "parastation: gave back " + n + " permits to busy-wait of dead node "
+                            + port);
+                }
+            }
             Path bell = f == null ? null : f.doorbellPath();
             if (bell != null && bell.getFileName() != null
                     && bell.getFileName().toString().equals(DomainDescriptor.doorbellFileName(domainId, port))

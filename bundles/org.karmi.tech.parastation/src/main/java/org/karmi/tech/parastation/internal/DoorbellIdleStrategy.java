@@ -6,12 +6,16 @@ import org.karmi.tech.parastation.internal.ring.IdleStrategy;
 import org.karmi.tech.parastation.internal.ring.RingBuffer;
 
 /**
- * How a ring's consumer waits: spins ({@link Thread#onSpinWait()}) for {@code spinNs}, yields
- * until {@code yieldNs} have passed since it found no work, then sleeps until a producer rings
- * its node's {@link Doorbell} (announced through its {@link WakeWord}: set the word, re-check
- * the ring, park), each sleep bounded by {@code safetyTimeoutNs} in case a ring is lost. No
- * system call while records keep arriving within the yield phase; an idle consumer costs
- * nothing but one wake-up per safety timeout. Threading: one consumer thread at a time.
+ * How a ring's consumer waits: spins ({@link Thread#onSpinWait()}) for {@code spinNs}; then,
+ * if it gets one of the domain's {@link SpinPermits} (fewer threads busy-wait than there are
+ * cores), yields until {@code yieldNs} have passed since it found no work, holding the permit;
+ * then, or at once without a permit, sleeps until a producer rings its node's {@link Doorbell}
+ * (announced through its {@link WakeWord}: set the word, re-check the ring, park), each sleep
+ * bounded by {@code safetyTimeoutNs} in case a ring is lost. No system call while records keep
+ * arriving within the spin or yield phase; a waiter beyond the cores costs what a blocked
+ * thread costs; an idle consumer costs nothing but one wake-up per safety timeout. The permit
+ * goes back when the wait ends ({@link #reset()}), which its user must call when it stops
+ * waiting, also on the way out of a failure. Threading: one consumer thread at a time.
  */
 final class DoorbellIdleStrategy implements IdleStrategy {
 
@@ -28,6 +32,7 @@ final class DoorbellIdleStrategy implements IdleStrategy {
     private final RingBuffer ring;
     private final WakeWord word;
     private final Waiter waiter;
+    private final SpinPermits permits;
     private final ParaStationStatistics statistics;
 
     private int state = NOT_IDLE;
@@ -41,9 +46,10 @@ final class DoorbellIdleStrategy implements IdleStrategy {
      * @param ring            the ring it consumes (re-checked after announcing sleep)
      * @param word            its wake word in shared memory
      * @param waiter          its registration with this node's doorbell
+     * @param permits         the domain's permits to busy-wait past the first spin
      */
     DoorbellIdleStrategy(long spinNs, long yieldNs, long safetyTimeoutNs, RingBuffer ring, WakeWord word,
-            Waiter waiter, ParaStationStatistics statistics) {
+            Waiter waiter, SpinPermits permits, ParaStationStatistics statistics) {
         if (spinNs < 0 || yieldNs < spinNs || safetyTimeoutNs <= 0) {
             throw new IllegalArgumentException("bad wait: spin " + spinNs + " ns, yield until " + yieldNs
                     + " ns, safety timeout " + safetyTimeoutNs + " ns");
@@ -54,6 +60,7 @@ final class DoorbellIdleStrategy implements IdleStrategy {
         this.ring = ring;
         this.word = word;
         this.waiter = waiter;
+        this.permits = permits;
         this.statistics = statistics;
         word.putSlotRelease(waiter.slot());
     }
@@ -69,18 +76,31 @@ final class DoorbellIdleStrategy implements IdleStrategy {
             case SPINNING:
                 Thread.onSpinWait();
                 if ((++spins & SPIN_CHECK_MASK) == 0 && System.nanoTime() - idleSinceNs > spinNs) {
-                    state = YIELDING;
+                    endSpin();
                 }
                 break;
             case YIELDING:
                 Thread.yield();
                 if (System.nanoTime() - idleSinceNs > yieldNs) {
                     state = SLEEPING;
+                    permits.release();
                 }
                 break;
             default:
                 sleep();
                 break;
+        }
+    }
+
+    /** After the first spin: yield on with a permit, else sleep at once (every core has its spinner). */
+    private void endSpin() {
+        if (System.nanoTime() - idleSinceNs > yieldNs) {
+            state = SLEEPING; // no yield phase configured
+        } else if (permits.tryAcquire()) {
+            state = YIELDING;
+        } else {
+            state = SLEEPING;
+            statistics.spinsRefused.increment();
         }
     }
 
@@ -104,8 +124,12 @@ final class DoorbellIdleStrategy implements IdleStrategy {
         }
     }
 
+    /** Ends the wait: gives its permit back if it holds one. */
     @Override
     public void reset() {
+        if (state == YIELDING) {
+            permits.release();
+        }
         state = NOT_IDLE;
     }
 

@@ -214,6 +214,8 @@ final class FrameReceiver implements MessageHandler {
         } catch (IOException | RuntimeException e) {
             abandon();
             throw e;
+        } finally {
+            idle.reset(); // the wait is over: a permit to busy-wait goes back
         }
     }
 

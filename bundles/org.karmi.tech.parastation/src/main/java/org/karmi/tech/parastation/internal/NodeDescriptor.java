@@ -27,6 +27,9 @@ import org.karmi.tech.parastation.internal.ring.RingBufferDescriptor;
  *  +---------------------------------------------------------------+
  *  |                     Accept Ring Capacity (i32)                |  40
  *  +---------------------------------------------------------------+
+ *  |  Spinning Waiters (i32, atomic): this node's share of the     |  44
+ *  |  domain's count ({@link SpinPermits})                          |
+ *  +---------------------------------------------------------------+
  *  |                     (reserved to 128)                        ...
  *  +---------------------------------------------------------------+
  *  |                     Heartbeat, epoch ms (i64; released)       |  128
@@ -68,6 +71,12 @@ final class NodeDescriptor {
     static final int START_MILLIS_OFFSET = PID_OFFSET + Long.BYTES;
     static final int DOMAIN_ID_OFFSET = START_MILLIS_OFFSET + Long.BYTES;
     static final int ACCEPT_CAPACITY_OFFSET = DOMAIN_ID_OFFSET + Long.BYTES;
+    /**
+     * This node's threads holding a {@link SpinPermits} permit (its share of the domain file's
+     * count, given back by whoever reclaims the node after its process died). Added within
+     * version 2 in a word that was reserved and zero.
+     */
+    static final int SPINNING_WAITERS_OFFSET = ACCEPT_CAPACITY_OFFSET + Integer.BYTES;
     static final int HEARTBEAT_OFFSET = 2 * RingBufferDescriptor.CACHE_LINE_LENGTH;
     static final int CONDUCTOR_WAKE_WORD_OFFSET = HEARTBEAT_OFFSET + Long.BYTES;
     static final int DOORBELL_PATH_LENGTH_OFFSET = CONDUCTOR_WAKE_WORD_OFFSET + Integer.BYTES;

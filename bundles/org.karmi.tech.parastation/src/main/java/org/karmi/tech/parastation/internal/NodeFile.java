@@ -92,6 +92,8 @@ final class NodeFile {
     }
 
     Path path() { return path; }
+    /** The mapped file (for {@link SpinPermits}). */
+    java.nio.ByteBuffer buffer() { return buffer; }
     int port() { return ByteBufferAccess.getInt(buffer, PORT_OFFSET); }
     long pid() { return ByteBufferAccess.getLong(buffer, PID_OFFSET); }
     long startMillis() { return ByteBufferAccess.getLong(buffer, START_MILLIS_OFFSET); }

@@ -43,8 +43,20 @@ public final class ParaStationConfig {
      * spin) when they share one.
      */
     public static final long DEFAULT_RECEIVE_SPIN_NS = 1_000;
-    /** ... then yields until this long after its last record, then sleeps on the doorbell. */
+    /**
+     * ... then, holding one of the domain's permits to busy-wait ({@link SpinPermits}), yields
+     * until this long after its last record, then sleeps on the doorbell. Without a permit it
+     * sleeps at once.
+     */
     public static final long DEFAULT_RECEIVE_YIELD_NS = 2_000_000;
+    /**
+     * Threads of the whole domain (every JVM of the host) that may busy-wait at once past their
+     * first spin; -1: as many as this JVM sees processors. A receiver that finds them all taken
+     * sleeps on its doorbell at once, so that eight waiting threads on two cores cost what eight
+     * blocked threads cost (issue 18: Paraffins -222% to -487% and {@code star} with tree(15)
+     * -1300% against java.rmi when every waiter yielded for 2 ms).
+     */
+    public static final int DEFAULT_MAX_SPINNING_WAITERS = -1;
     /** Longest sleep of a receiver without a doorbell ring (covers a lost ring). */
     public static final long DEFAULT_WAKE_SAFETY_TIMEOUT_MS = 100;
     public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 100;
@@ -73,6 +85,7 @@ public final class ParaStationConfig {
     private final long deepParkNs;
     private final long receiveSpinNs;
     private final long receiveYieldNs;
+    private final int maxSpinningWaiters;
     private final long wakeSafetyTimeoutMs;
     private final long heartbeatIntervalMs;
     private final long livenessTimeoutMs;
@@ -92,6 +105,11 @@ public final class ParaStationConfig {
         this.deepParkNs = b.deepParkNs;
         this.receiveSpinNs = b.receiveSpinNs;
         this.receiveYieldNs = b.receiveYieldNs;
+        if (b.maxSpinningWaiters < -1) {
+            throw new IllegalArgumentException("maxSpinningWaiters must be -1 (the processors) or at least 0: "
+                    + b.maxSpinningWaiters);
+        }
+        this.maxSpinningWaiters = b.maxSpinningWaiters;
         this.wakeSafetyTimeoutMs = positive("wakeSafetyTimeoutMs", b.wakeSafetyTimeoutMs);
         if (receiveSpinNs < 0 || receiveYieldNs < receiveSpinNs) {
             throw new IllegalArgumentException("need 0 <= receiveSpinNs <= receiveYieldNs: " + receiveSpinNs + ", "
@@ -131,7 +149,7 @@ public final class ParaStationConfig {
      * The defaults overridden by the values {@code lookup} returns for the setting names
      * ({@code domainDirectory}, {@code ringCapacity}, {@code spinTries}, {@code yieldTries},
      * {@code minParkNs}, {@code maxParkNs}, {@code deepIdleAfterMs}, {@code deepParkNs}, {@code receiveSpinNs},
-     * {@code receiveYieldNs}, {@code wakeSafetyTimeoutMs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
+     * {@code receiveYieldNs}, {@code maxSpinningWaiters}, {@code wakeSafetyTimeoutMs}, {@code heartbeatIntervalMs}, {@code livenessTimeoutMs},
      * {@code maxMessageBytes}, {@code idleConnectionTimeoutMs}, {@code failureLogIntervalMs},
      * {@code maxConnections}); null means "default".
      *
@@ -152,6 +170,7 @@ public final class ParaStationConfig {
         b.deepParkNs(number(lookup, "deepParkNs", b.deepParkNs));
         b.receiveSpinNs(number(lookup, "receiveSpinNs", b.receiveSpinNs));
         b.receiveYieldNs(number(lookup, "receiveYieldNs", b.receiveYieldNs));
+        b.maxSpinningWaiters((int) number(lookup, "maxSpinningWaiters", b.maxSpinningWaiters));
         b.wakeSafetyTimeoutMs(number(lookup, "wakeSafetyTimeoutMs", b.wakeSafetyTimeoutMs));
         b.heartbeatIntervalMs(number(lookup, "heartbeatIntervalMs", b.heartbeatIntervalMs));
         b.livenessTimeoutMs(number(lookup, "livenessTimeoutMs", b.livenessTimeoutMs));
@@ -183,11 +202,19 @@ public final class ParaStationConfig {
                 Math.max(deepParkNs, maxParkNs));
     }
 
-    /** A new idle strategy for the consumer of {@code ring}: spin, yield, then sleep on the doorbell. */
-    IdleStrategy newReceiverIdleStrategy(RingBuffer ring, WakeWord word, Waiter waiter,
+    /**
+     * A new idle strategy for the consumer of {@code ring}: spin, then with a permit yield, then
+     * sleep on the doorbell.
+     */
+    IdleStrategy newReceiverIdleStrategy(RingBuffer ring, WakeWord word, Waiter waiter, SpinPermits permits,
             ParaStationStatistics statistics) {
         return new DoorbellIdleStrategy(receiveSpinNs, receiveYieldNs, wakeSafetyTimeoutMs * 1_000_000L, ring, word,
-                waiter, statistics);
+                waiter, permits, statistics);
+    }
+
+    /** {@link #maxSpinningWaiters()} with -1 resolved to the processors this JVM sees. */
+    public int spinningWaitersLimit() {
+        return maxSpinningWaiters >= 0 ? maxSpinningWaiters : Runtime.getRuntime().availableProcessors();
     }
 
     public Path domainDirectory() { return domainDirectory; }
@@ -200,6 +227,7 @@ public final class ParaStationConfig {
     public long deepParkNs() { return deepParkNs; }
     public long receiveSpinNs() { return receiveSpinNs; }
     public long receiveYieldNs() { return receiveYieldNs; }
+    public int maxSpinningWaiters() { return maxSpinningWaiters; }
     public long wakeSafetyTimeoutMs() { return wakeSafetyTimeoutMs; }
     public long heartbeatIntervalMs() { return heartbeatIntervalMs; }
     public long livenessTimeoutMs() { return livenessTimeoutMs; }
@@ -213,7 +241,7 @@ public final class ParaStationConfig {
         return "ParaStationConfig[domain=" + domainDirectory + ", ring=" + ringCapacity + ", spins=" + spinTries
                 + ", yields=" + yieldTries + ", parkNs=" + minParkNs + ".." + maxParkNs + ", deepParkNs=" + deepParkNs
                 + " after " + deepIdleAfterMs + " ms, receiveSpinNs=" + receiveSpinNs + ", receiveYieldNs="
-                + receiveYieldNs + ", wakeSafetyMs=" + wakeSafetyTimeoutMs + ", heartbeatMs="
+                + receiveYieldNs + ", maxSpinningWaiters=" + maxSpinningWaiters + ", wakeSafetyMs=" + wakeSafetyTimeoutMs + ", heartbeatMs="
                 + heartbeatIntervalMs + ", livenessMs=" + livenessTimeoutMs + ", maxMessage=" + maxMessageBytes
                 + ", idleConnectionMs=" + idleConnectionTimeoutMs + ", failureLogIntervalMs=" + failureLogIntervalMs
                 + ", maxConnections=" + maxConnections + "]";
@@ -231,6 +259,7 @@ public final class ParaStationConfig {
         private long deepParkNs = DEFAULT_DEEP_PARK_NS;
         private long receiveSpinNs = DEFAULT_RECEIVE_SPIN_NS;
         private long receiveYieldNs = DEFAULT_RECEIVE_YIELD_NS;
+        private int maxSpinningWaiters = DEFAULT_MAX_SPINNING_WAITERS;
         private long wakeSafetyTimeoutMs = DEFAULT_WAKE_SAFETY_TIMEOUT_MS;
         private long heartbeatIntervalMs = DEFAULT_HEARTBEAT_INTERVAL_MS;
         private long livenessTimeoutMs = DEFAULT_LIVENESS_TIMEOUT_MS;
@@ -252,6 +281,7 @@ public final class ParaStationConfig {
         public Builder deepParkNs(long v) { deepParkNs = v; return this; }
         public Builder receiveSpinNs(long v) { receiveSpinNs = v; return this; }
         public Builder receiveYieldNs(long v) { receiveYieldNs = v; return this; }
+        public Builder maxSpinningWaiters(int v) { maxSpinningWaiters = v; return this; }
         public Builder wakeSafetyTimeoutMs(long v) { wakeSafetyTimeoutMs = v; return this; }
         public Builder heartbeatIntervalMs(long v) { heartbeatIntervalMs = v; return this; }
         public Builder livenessTimeoutMs(long v) { livenessTimeoutMs = v; return this; }

@@ -38,6 +38,10 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
     @AttributeDefinition(description = "A receiver yields until this long (ns) after its last message, then sleeps until a sender rings its doorbell")
     long receiveYieldNs() default ParaStationConfig.DEFAULT_RECEIVE_YIELD_NS;
 
+    @AttributeDefinition(description = "Threads of the whole domain that may busy-wait at once (-1: as many as there are"
+            + " processors); a receiver finding them all busy sleeps on its doorbell at once")
+    int maxSpinningWaiters() default ParaStationConfig.DEFAULT_MAX_SPINNING_WAITERS;
+
     @AttributeDefinition(description = "Longest sleep of a receiver without a doorbell ring, in ms (covers a lost ring)")
     long wakeSafetyTimeoutMs() default ParaStationConfig.DEFAULT_WAKE_SAFETY_TIMEOUT_MS;
 

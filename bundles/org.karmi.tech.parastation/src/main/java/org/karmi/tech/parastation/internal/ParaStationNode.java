@@ -55,6 +55,7 @@ final class ParaStationNode {
     private final Map<ServerChannel, Thread> receivers = new ConcurrentHashMap<>();
     private final AtomicInteger channelSeq = new AtomicInteger();
     private final Doorbell doorbell;
+    private final SpinPermits spinPermits;
     private final Conductor conductor;
     private final Thread conductorThread;
     private volatile boolean closed;
@@ -69,6 +70,7 @@ final class ParaStationNode {
         this.nodeFile = nodeFile;
         this.utid = ParaStationAddress.utid(domain.domainId(), port);
         this.doorbell = doorbell;
+        this.spinPermits = domain.spinPermits(nodeFile, config.spinningWaitersLimit());
         this.statistics = statistics;
         this.failures = new FailureLog(config.failureLogIntervalMs());
         this.conductor = new Conductor(this, doorbell);
@@ -147,6 +149,8 @@ final class ParaStationNode {
         }
     }
     ParaStationStatistics statistics() { return statistics; }
+    /** The domain's permits to busy-wait, shared by this node's waiters. */
+    SpinPermits spinPermits() { return spinPermits; }
     boolean isClosed() { return closed; }
 
     Handshake localHandshake() {

@@ -34,6 +34,11 @@ final class ParaStationStatistics extends TechnologyCounters {
     final LongAdder sleeps = new LongAdder();
     /** Waiters of this node asleep right now (a gauge). */
     final LongAdder sleepingNow = new LongAdder();
+    /**
+     * Waits that went to sleep right after their first spin because as many threads of the
+     * domain busy-waited as there are cores ({@link SpinPermits}).
+     */
+    final LongAdder spinsRefused = new LongAdder();
     /** Sleeps that a producer ended (claimed the wake word and rang). */
     final LongAdder sleepsEndedByProducer = new LongAdder();
     /** Sleeps that ended at the safety timeout with a record waiting that nobody rang for: lost wake-ups. */
@@ -45,6 +50,7 @@ final class ParaStationStatistics extends TechnologyCounters {
     long sleeps() { return sleeps.sum(); }
     long sleepingNow() { return sleepingNow.sum(); }
     long sleepsEndedByProducer() { return sleepsEndedByProducer.sum(); }
+    long spinsRefused() { return spinsRefused.sum(); }
     long safetyTimeoutWakeups() { return safetyTimeoutWakeups.sum(); }
     long peersDied() { return peersDied.sum(); }
     long channelsMalformed() { return channelsMalformed.sum(); }
@@ -57,7 +63,8 @@ final class ParaStationStatistics extends TechnologyCounters {
         return "parastation[" + super.toString() + ", doorbells rung "
                 + doorbellsRung() + ", dropped " + doorbellsDropped() + ", wake-ups " + doorbellWakeups() + ", sleeps "
                 + sleeps() + " (" + sleepsEndedByProducer() + " by a producer, " + safetyTimeoutWakeups()
-                + " lost wake-ups), peers died " + peersDied() + ", channels malformed " + channelsMalformed()
+                + " lost wake-ups, " + spinsRefused() + " without a core to spin on), peers died " + peersDied()
+                + ", channels malformed " + channelsMalformed()
                 + ", frames abandoned " + framesAbandoned() + ", accept records dropped " + acceptRecordsDropped()
                 + ", connections retired " + connectionsRetired() + "]";
     }

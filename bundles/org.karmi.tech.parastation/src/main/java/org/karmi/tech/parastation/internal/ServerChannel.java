@@ -69,7 +69,7 @@ final class ServerChannel implements ServerConnection, Runnable {
         this.publisher = new FramePublisher(file.serverToClient(), config.newIdleStrategy(),
                 new WakeTarget(file.clientWakeWord(), peer.ringer()));
         this.idle = config.newReceiverIdleStrategy(file.clientToServer(), file.serverWakeWord(), waiter,
-                node.statistics());
+                node.spinPermits(), node.statistics());
         this.receiver = new FrameReceiver(file.clientToServer(), idle, config.maxMessageBytes(), node.budget(),
                 node.ioTimeoutMillis() * 1_000_000L);
     }
@@ -108,6 +108,7 @@ final class ServerChannel implements ServerConnection, Runnable {
             node.failures().channelFailed("parastation: closed " + this + " after a failure: " + e, e);
             close(String.valueOf(e));
         } finally {
+            idle.reset(); // a permit to busy-wait held when the wait failed goes back
             close(closeReason == null ? "receiver ended" : closeReason);
             receiver.releaseBudget();
             if (open) {
@@ -180,6 +181,7 @@ final class ServerChannel implements ServerConnection, Runnable {
                 }
                 idle.idle();
             }
+            idle.reset(); // the wait is over: its permit to busy-wait goes back before the call is served
             if (idleSinceNs.getAndSet(BUSY) == BUSY) {
                 return; // retired while idle (closed to admit another channel): the frame is not served
             }
@@ -235,31 +237,52 @@ final class ServerChannel implements ServerConnection, Runnable {
     }
 
     /**
-     * Waits until the handler (maybe on another thread) has sent the reply: spins, yields for
-     * the receive yield time, then parks until {@link #sendReply()} or a close unparks it.
+     * Waits until the handler (maybe on another thread) has sent the reply: spins; yields for
+     * the receive yield time if it gets one of the domain's {@link SpinPermits}; then, or at
+     * once without a permit, parks until {@link #sendReply()} or a close unparks it.
      */
     private boolean awaitReply() {
+        if (!replyPending) {
+            return !closed.get(); // the handler answered on this thread
+        }
+        final SpinPermits permits = node.spinPermits();
         final long startNs = System.nanoTime();
         final long yieldNs = node.config().receiveYieldNs();
         final long safetyNs = node.config().wakeSafetyTimeoutMs() * 1_000_000L;
         int rounds = 0;
-        while (replyPending) {
-            if (closed.get()) {
-                return false;
-            }
-            if (++rounds < AWAIT_REPLY_SPINS) {
-                Thread.onSpinWait();
-            } else if (System.nanoTime() - startNs < yieldNs) {
-                Thread.yield();
-            } else {
+        boolean permit = false;
+        try {
+            while (replyPending) {
+                if (closed.get()) {
+                    return false;
+                }
+                if (++rounds < AWAIT_REPLY_SPINS) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                if (rounds == AWAIT_REPLY_SPINS && !(permit = permits.tryAcquire())) {
+                    node.statistics().spinsRefused.increment();
+                }
+                if (permit && System.nanoTime() - startNs < yieldNs) {
+                    Thread.yield();
+                    continue;
+                }
+                if (permit) {
+                    permit = false;
+                    permits.release();
+                }
                 sleepingForReply = true; // volatile store, then volatile load: pairs with sendReply
                 if (replyPending && !closed.get()) {
                     LockSupport.parkNanos(this, safetyNs);
                 }
                 sleepingForReply = false;
             }
+            return !closed.get();
+        } finally {
+            if (permit) {
+                permits.release();
+            }
         }
-        return !closed.get();
     }
 
     private void wakeReceiver() {
