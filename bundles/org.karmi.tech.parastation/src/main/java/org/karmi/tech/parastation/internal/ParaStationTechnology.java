@@ -50,6 +50,11 @@ public final class ParaStationTechnology implements Technology {
         node = ParaStationNode.start(config, context, this);
     }
 
+    /** The running node, or null (tests). */
+    ParaStationNode node() {
+        return node;
+    }
+
     @Override
     public Utid localUtid() {
         ParaStationNode n = node;

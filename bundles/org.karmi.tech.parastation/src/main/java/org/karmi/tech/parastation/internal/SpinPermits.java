@@ -49,7 +49,8 @@ final class SpinPermits {
 
     /** Permits of a node without shared memory (tests): counted in a private word. */
     static SpinPermits local(int limit) {
-        return new SpinPermits(ByteBuffer.allocate(Integer.BYTES), 0, ByteBuffer.allocate(Integer.BYTES), 0, limit);
+        return new SpinPermits(ByteBuffer.allocateDirect(Integer.BYTES), 0, ByteBuffer.allocateDirect(Integer.BYTES), 0,
+                limit);
     }
 
     int limit() {
