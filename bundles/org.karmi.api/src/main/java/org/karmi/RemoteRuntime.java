@@ -170,4 +170,15 @@ public interface RemoteRuntime {
     default List<ExportInfo> exports() {
         return List.of();
     }
+
+    /**
+     * The serializers this node marshals with, as {@code name/version}: the first is preferred
+     * for the connections it opens and for local calls, the others are offered to peers that
+     * lack it (docs/PROTOCOL.md §3.2). Open connections keep the one their handshake agreed.
+     *
+     * @since 1.4
+     */
+    default List<String> serializers() {
+        return List.of();
+    }
 }

@@ -5,8 +5,9 @@ import org.osgi.annotation.versioning.ConsumerType;
 /**
  * An object serialization the reference layer marshals calls with: {@code uka} (the fast
  * UKA-serialization) or {@code jdk} (JDK serialization, the baseline). Both ends of a
- * connection must use the same serializer name and {@link #version()}; the handshake refuses
- * a mismatch.
+ * connection use the same serializer name and {@link #version()}: the handshake agrees on the
+ * first of the client's serializers that the server has too, and refuses the connection when
+ * there is none.
  *
  * <p>A serializer makes stream pairs. The reference layer keeps one {@link SerialOutput} and
  * one {@link SerialInput} per connection and direction, so that state which may outlive a

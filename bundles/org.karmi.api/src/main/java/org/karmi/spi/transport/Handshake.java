@@ -84,7 +84,7 @@ public final class Handshake {
 
     /** This node's hello for the current protocol version: every serializer it offers now. */
     public static Handshake of(TechnologyContext context) {
-        List<SerialFormat> offered = context.serializers();
+        List<SerialFormat> offered = context.serialFormats();
         if (offered.size() > MAX_SERIALIZERS) {
             offered = offered.subList(0, MAX_SERIALIZERS);
         }

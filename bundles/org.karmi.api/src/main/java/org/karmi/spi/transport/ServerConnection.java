@@ -70,6 +70,17 @@ public interface ServerConnection {
         return 0;
     }
 
+    /**
+     * Asks the client to stop using this connection once no call is in flight, without losing a
+     * call that crosses the request (the reference layer retires a connection whose serializer
+     * was withdrawn). The default does nothing: the connection then lives until its client or
+     * an idle timeout closes it.
+     *
+     * @since 1.7
+     */
+    default void retire() {
+    }
+
     /** The current inbound message: payload in {@code [position, limit)}. */
     WireBuffer request();
 

@@ -13,7 +13,7 @@ public interface TechnologyContext {
     /** This node's id (random 64 bits, fixed for the node's lifetime). */
     long nodeId();
 
-    /** Name of the serializer this node prefers (the first of {@link #serializers()}). */
+    /** Name of the serializer this node prefers (the first of {@link #serialFormats()}). */
     String serializerName();
 
     /** Version of that serializer's stream format. */
@@ -25,7 +25,7 @@ public interface TechnologyContext {
      *
      * @since 1.7
      */
-    default List<SerialFormat> serializers() {
+    default List<SerialFormat> serialFormats() {
         return List.of(new SerialFormat(serializerName(), serializerVersion()));
     }
 

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
  * ones lock anybody out. At the limit, the connection idle for longest (no call in flight;
  * one still in its handshake counts as idle since its accept) is retired to admit the new one;
  * only when every connection has a call in flight is the new one refused. Connections idle
- * for {@code serverIdleTimeoutMillis} are retired as well.
+ * for {@code serverIdleTimeoutMillis}, and those the reference layer asks to retire
+ * ({@link TcpServerConnection#retire}), are retired as well.
  *
  * <p>Retiring ("draining") a connection that finished its handshake sends CLOSE with
  * {@link TcpFrameDescriptor#FLAG_DRAIN}: a CALL that crossed it is still answered, and the
@@ -157,12 +158,23 @@ final class ConnectionBudget {
         return false;
     }
 
+    /** A connection's thread, between calls: retires it at the reference layer's request. */
+    void retireOnRequest(TcpServerConnection c, long nowNanos) {
+        if (c.betweenCalls()) {
+            TcpEndpoint.LOG.log(DEBUG, "tcp: retiring the connection from " + c.peer + ": asked by the reference layer");
+            retire(c, nowNanos);
+        }
+    }
+
     /** Watchdog: retires connections idle for too long, closes retired ones whose grace is over. */
     void scan(long nowNanos) {
         for (TcpServerConnection c : active) {
             if (c.betweenCalls() && nowNanos - c.idleSinceNanos() > serverIdleNanos) {
                 TcpEndpoint.LOG.log(DEBUG, "tcp: retiring the connection from " + c.peer + ": idle for "
                         + (nowNanos - c.idleSinceNanos()) / 1_000_000 + " ms");
+                retire(c, nowNanos);
+            } else if (c.betweenCalls() && c.retireRequested()) {
+                TcpEndpoint.LOG.log(DEBUG, "tcp: retiring the connection from " + c.peer + ": asked by the reference layer");
                 retire(c, nowNanos);
             }
         }

@@ -338,6 +338,11 @@ final class TcpEndpoint {
     }
 
     /** Counts and logs (rate-limited) a connection retired at the limit to admit a new one. */
+    /** A connection's thread, between calls: retires it because the reference layer asked to. */
+    void retireOnRequest(TcpServerConnection c) {
+        inbound.retireOnRequest(c, System.nanoTime());
+    }
+
     void retired(TcpServerConnection c, String why) {
         statistics.connectionsRefused.increment();
         retiredLog.log("tcp: at the limit of " + settings.maxConnections() + " connections, retired the one from "

@@ -54,6 +54,7 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
     private final AtomicLong idleSinceNanos = new AtomicLong();
     /** System.nanoTime() after which a retired connection is closed once idle; 0 while not retired. */
     private volatile long drainDeadlineNanos;
+    private volatile boolean retireRequested;
 
     TcpServerConnection(TcpEndpoint endpoint, Socket socket) {
         super(endpoint, socket, TcpAddress.text((java.net.InetSocketAddress) socket.getRemoteSocketAddress()));
@@ -125,6 +126,19 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         }
     }
 
+    /**
+     * Retires the connection (drain CLOSE, §4.1 of PROTOCOL.md) once the current call is
+     * answered, or at the watchdog's next scan between calls if the request came after that.
+     */
+    @Override
+    public void retire() {
+        retireRequested = true;
+    }
+
+    boolean retireRequested() {
+        return retireRequested;
+    }
+
     /** Keeps the HELLO_ACK this end sent (its serializer is the connection's). */
     void answered(Handshake answer) {
         this.local = answer;
@@ -188,6 +202,9 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
                     }
                     handler.onCall(this);
                     awaitReply();
+                    if (retireRequested && drainDeadlineNanos == 0) {
+                        endpoint.retireOnRequest(this); // between calls now; the watchdog's scan is the fallback
+                    }
                 } else if (type == MessageType.ONE_WAY) {
                     stats.oneWayReceived.increment();
                     handler.onOneWay(this, reader.buffer());

@@ -54,7 +54,7 @@ final class TestContext implements TechnologyContext, InboundHandler {
     @Override public String serializerName() { return serializer; }
     @Override public int serializerVersion() { return serializerVersion; }
     @Override public List<Utid> nodeUtids() { return List.of(); }
-    @Override public List<SerialFormat> serializers() {
+    @Override public List<SerialFormat> serialFormats() {
         return offered != null ? offered : List.of(new SerialFormat(serializer, serializerVersion));
     }
     @Override public InboundHandler inbound() { return this; }
