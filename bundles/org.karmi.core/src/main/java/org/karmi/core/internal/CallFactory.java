@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.rmi.MarshalException;
 import java.rmi.RemoteException;
 import java.util.List;
-import java.util.function.Supplier;
 
 import org.karmi.spi.ref.ObjectId;
 import org.karmi.spi.serial.Serializer;
@@ -21,23 +20,26 @@ import org.karmi.spi.transport.WireBuffer;
  */
 final class CallFactory {
 
+    /** Bound on the pooled connections one call retires because their serializer was withdrawn. */
+    private static final int MAX_RETIRED_PER_CALL = 64;
+
     private final long nodeId;
     private final NodeSettings settings;
-    private final Serializer serializer;
+    private final Serializers serializers;
     private final Technologies technologies;
     /** The server side, for the local short-cut; set once by {@link #serveLocallyWith} before any call. */
     private volatile ExportedObjects exports;
     private volatile Dispatcher dispatcher;
     private final InterfaceNames interfaces;
-    private final Supplier<StreamPair> newStreams;
+    private final StreamPair.Factory newStreams;
     private final ThreadLocal<LocalStreams> localStreams;
     private volatile boolean closed;
 
-    CallFactory(long nodeId, NodeSettings settings, Serializer serializer, Technologies technologies,
-            InterfaceNames interfaces, Supplier<StreamPair> newStreams) {
+    CallFactory(long nodeId, NodeSettings settings, Serializers serializers, Technologies technologies,
+            InterfaceNames interfaces, StreamPair.Factory newStreams) {
         this.nodeId = nodeId;
         this.settings = settings;
-        this.serializer = serializer;
+        this.serializers = serializers;
         this.technologies = technologies;
         this.interfaces = interfaces;
         this.newStreams = newStreams;
@@ -54,7 +56,8 @@ final class CallFactory {
     }
 
     private LocalStreams newLocalStreams() {
-        return new LocalStreams(newStreams.get(), newStreams.get());
+        Serializer preferred = serializers.preferred();
+        return new LocalStreams(newStreams.open(preferred), newStreams.open(preferred));
     }
 
     long nodeId() {
@@ -67,10 +70,6 @@ final class CallFactory {
 
     Technologies technologies() {
         return technologies;
-    }
-
-    Serializer serializer() {
-        return serializer;
     }
 
     /** What a reference to an object of this node advertises. */
@@ -91,6 +90,9 @@ final class CallFactory {
         LocalStreams s = localStreams.get();
         if (s.busy) {
             s = newLocalStreams();
+        } else if (!serializers.installed(s.caller.serializer)) {
+            s = newLocalStreams(); // the serializer was withdrawn: this thread's streams follow the preferred one
+            localStreams.set(s);
         }
         s.acquire();
         try {
@@ -117,25 +119,29 @@ final class CallFactory {
             fresh = true;
         }
         Connection c;
-        try {
-            c = route.technology.acquire(route.utid, settings.get().connectTimeoutMillis);
-        } catch (IOException | RuntimeException e) {
-            ref.route = null;
-            technologies.forget(ref.objectId().nodeId(), route);
-            throw Failures.connectFailed(ref, e instanceof IOException io ? io : new IOException(e.toString(), e));
+        for (int retired = 0; ; retired++) {
+            try {
+                c = route.technology.acquire(route.utid, settings.get().connectTimeoutMillis);
+            } catch (IOException | RuntimeException e) {
+                ref.route = null;
+                technologies.forget(ref.objectId().nodeId(), route);
+                throw Failures.connectFailed(ref, e instanceof IOException io ? io : new IOException(e.toString(), e));
+            }
+            // a connection whose serializer was withdrawn is retired before it carries another call
+            // (nothing was sent on it, so nothing is lost); past the bound the old serializer still works
+            if (retired < MAX_RETIRED_PER_CALL && c.attachment() instanceof StreamPair p
+                    && !serializers.installed(p.serializer)) {
+                c.discard();
+                continue;
+            }
+            break;
         }
         if (fresh) {
             technologies.learn(c.remoteNodeId(), route);
         }
         StreamPair streams;
         try {
-            Object a = c.attachment();
-            if (a instanceof StreamPair p) {
-                streams = p;
-            } else {
-                streams = newStreams.get();
-                c.attach(streams);
-            }
+            streams = streamsOf(c);
             WireBuffer request = c.request();
             ObjectId id = ref.objectId();
             CallPayload.writeCallHeader(request, id.nodeId(), id.number(), methodHash);
@@ -146,5 +152,15 @@ final class CallFactory {
             throw Failures.marshalFailed(e);
         }
         return new ConnectionCall(settings.get().callTimeoutMillis, technologies, ref, route, c, streams);
+    }
+
+    /** The connection's streams, opened at its first call with the serializer its handshake agreed. */
+    private StreamPair streamsOf(Connection c) throws IOException {
+        if (c.attachment() instanceof StreamPair p) {
+            return p;
+        }
+        StreamPair p = newStreams.open(serializers.of(c.remoteHandshake().serializers().get(0)));
+        c.attach(p);
+        return p;
     }
 }

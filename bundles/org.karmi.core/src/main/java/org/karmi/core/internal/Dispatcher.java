@@ -8,11 +8,12 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 import org.karmi.spi.ref.Skeleton;
+import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.LogLimiter;
+import org.karmi.spi.transport.SerialFormat;
 import org.karmi.spi.transport.ServerConnection;
 import org.karmi.spi.transport.WireBuffer;
 
@@ -33,16 +34,19 @@ final class Dispatcher implements InboundHandler {
 
     private final ExportedObjects exports;
     private final CollectorHub collectors;
-    private final Supplier<StreamPair> newStreams;
+    private final StreamPair.Factory newStreams;
+    private final Serializers serializers;
     private final long nodeId;
     /** {@code null}: calls run on the technology's thread. Replaced when the number of threads changes. */
     private volatile ThreadPoolExecutor pool;
 
-    Dispatcher(long nodeId, ExportedObjects exports, CollectorHub collectors, Supplier<StreamPair> newStreams,
+    Dispatcher(long nodeId, ExportedObjects exports, CollectorHub collectors, Serializers serializers,
+            StreamPair.Factory newStreams,
             int threads) {
         this.exports = exports;
         this.collectors = collectors;
         this.newStreams = newStreams;
+        this.serializers = serializers;
         this.nodeId = nodeId;
         this.pool = threads > 0 ? newPool(threads) : null;
     }
@@ -128,6 +132,9 @@ final class Dispatcher implements InboundHandler {
             WireBuffer reply = connection.reply();
             invoke(objectNode, objectNumber, hash, request, reply, streams, connection.remoteNodeId(), connection);
             connection.sendReply();
+            if (!serializers.installed(streams.serializer)) {
+                connection.retire(); // its serializer was withdrawn: the client moves to a new connection
+            }
         } catch (IOException | RuntimeException e) {
             // a peer that dies mid-reply or sends garbage must not flood the log: one line per interval, trace at DEBUG
             peerFailures.log("closing connection from node " + Long.toHexString(connection.remoteNodeId()) + ": " + e);
@@ -151,12 +158,19 @@ final class Dispatcher implements InboundHandler {
         }
     }
 
-    private StreamPair streamsOf(ServerConnection connection) {
+    /** The connection's streams, opened at its first call with the serializer its handshake agreed. */
+    private StreamPair streamsOf(ServerConnection connection) throws IOException {
         Object a = connection.attachment();
         if (a instanceof StreamPair s) {
             return s;
         }
-        StreamPair s = newStreams.get();
+        Handshake answer = connection.localHandshake();
+        SerialFormat agreed = answer != null ? answer.serializers().get(0)
+                : serializers.firstCommon(connection.remoteHandshake().serializers());
+        if (agreed == null) {
+            throw new IOException("no serializer in common with node " + Long.toHexString(connection.remoteNodeId()));
+        }
+        StreamPair s = newStreams.open(serializers.of(agreed));
         connection.attach(s);
         return s;
     }

@@ -30,6 +30,7 @@ import org.karmi.spi.ref.ObjectId;
 import org.karmi.spi.ref.StubReference;
 import org.karmi.spi.serial.Serializer;
 import org.karmi.spi.transport.InboundByteBudget;
+import org.karmi.spi.transport.SerialFormat;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
@@ -57,7 +58,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
 
     private final long nodeId;
     private final NodeSettings settings;
-    private final Serializer serializer;
+    private final Serializers serializers = new Serializers();
     private final Technologies technologies;
     private final CollectorHub collectors;
     private final ExportedObjects exports;
@@ -68,11 +69,19 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     private final InboundByteBudget inboundBudget;
     private volatile boolean closed;
 
-    /** Creates a node with no technology yet; add them with {@link #addTechnology}. */
+    /** Creates a node with one serializer and no technology yet; add them with {@link #addTechnology}. */
     public KarmiNode(NodeConfig config, Serializer serializer) {
+        this(config);
+        addSerializer(Objects.requireNonNull(serializer, "serializer"), 0);
+    }
+
+    /**
+     * Creates a node with neither serializer nor technology; it marshals nothing until
+     * {@link #addSerializer} gave it one.
+     */
+    public KarmiNode(NodeConfig config) {
         this.nodeId = newNodeId();
         this.settings = new NodeSettings(Objects.requireNonNull(config, "config"));
-        this.serializer = Objects.requireNonNull(serializer, "serializer");
         this.technologies = new Technologies(config.preference);
         this.inboundBudget = config.inboundBudgetBytes == 0 ? InboundByteBudget.ofHeapFraction()
                 : new InboundByteBudget(config.inboundBudgetBytes);
@@ -94,18 +103,45 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
                 return exports.unreferenced(id);
             }
         }, settings, technologies);
-        this.calls = new CallFactory(nodeId, settings, serializer, technologies, interfaces, this::newStreams);
+        this.calls = new CallFactory(nodeId, settings, serializers, technologies, interfaces, this::newStreams);
         this.exports = new ExportedObjects(nodeId, settings, technologies, collectors, stubs,
                 (id, ifs, loader, request) -> stubs.stub(new RemoteRef(calls, id, InterfaceNames.names(ifs), null,
                         loader, request, ""), ifs),
                 cleaner);
-        this.dispatcher = new Dispatcher(nodeId, exports, collectors, this::newStreams, config.dispatchThreads);
+        this.dispatcher = new Dispatcher(nodeId, exports, collectors, serializers, this::newStreams, config.dispatchThreads);
         calls.serveLocallyWith(exports, dispatcher);
         this.remoteStubs = new RemoteStubs(nodeId, stubs, calls, exports, collectors, interfaces, cleaner);
     }
 
-    private StreamPair newStreams() {
+    private StreamPair newStreams(Serializer serializer) {
         return new StreamPair(new StreamCodec(nodeId, remoteStubs, exports, collectors), serializer);
+    }
+
+    /**
+     * Adds a serializer, or changes its ranking: the highest-ranked one is preferred for the
+     * connections opened afterwards and for local calls; open connections keep theirs
+     * (docs/PROTOCOL.md §3.2). Exports and the node id stay.
+     *
+     * @return whether the preferred serializer changed
+     */
+    public boolean addSerializer(Serializer serializer, int ranking) {
+        return serializers.add(serializer, ranking);
+    }
+
+    /**
+     * Withdraws a serializer: no hello offers it any more, and this node's clients retire their
+     * connections that use it before their next call; servers answer on such connections until
+     * their clients move (docs/PROTOCOL.md §3.2).
+     *
+     * @return whether the preferred serializer changed
+     */
+    public boolean removeSerializer(Serializer serializer) {
+        return serializers.remove(serializer);
+    }
+
+    /** The preferred serializer. */
+    private Serializer serializer() {
+        return serializers.preferred();
     }
 
     private static long newNodeId() {
@@ -241,12 +277,17 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
 
     @Override
     public String serializerName() {
-        return serializer.name();
+        return serializer().name();
     }
 
     @Override
     public int serializerVersion() {
-        return serializer.version();
+        return serializer().version();
+    }
+
+    @Override
+    public List<SerialFormat> serialFormats() {
+        return serializers.offers();
     }
 
     @Override
@@ -363,6 +404,15 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     @Override
     public List<org.karmi.ExportInfo> exports() {
         return exports.describe();
+    }
+
+    @Override
+    public List<String> serializers() {
+        List<String> names = new java.util.ArrayList<>();
+        for (SerialFormat f : serializers.offers()) {
+            names.add(f.toString());
+        }
+        return names;
     }
 
     @Override

@@ -15,9 +15,10 @@ import org.karmi.spi.transport.Technology;
 
 /**
  * Creates a node outside OSGi ({@code META-INF/services/org.karmi.RemoteRuntimeFactory}):
- * the serializer, technologies and collectors found by {@link ServiceLoader}, configured from
- * {@code karmi.*} system properties: {@code karmi.serializer} (name; default {@code uka} if
- * present, else {@code jdk}, else the first found), {@code karmi.technologies} and
+ * the serializers, technologies and collectors found by {@link ServiceLoader}, configured from
+ * {@code karmi.*} system properties: {@code karmi.serializer} (the preferred serializer's name;
+ * default {@code uka} if present, else {@code jdk}, else the first found; the others found are
+ * offered after it to peers that lack it), {@code karmi.technologies} and
  * {@code karmi.collectors} (comma lists of names; default all found), and the settings of
  * {@link NodeConfig}. As {@code java.rmi}, the node keeps the JVM alive while it has exported
  * objects ({@link NodeConfig#withKeepAlive}). Stateless; thread-safe.
@@ -30,8 +31,15 @@ public final class NodeFactory implements RemoteRuntimeFactory {
     @Override
     public RemoteRuntime create() throws RemoteException {
         ClassLoader loader = NodeFactory.class.getClassLoader();
-        Serializer serializer = pickSerializer(ServiceLoader.load(Serializer.class, loader), System.getProperty("karmi.serializer"));
-        KarmiNode node = new KarmiNode(NodeConfig.fromSystemProperties().withKeepAlive(true), serializer);
+        List<Serializer> found = new ArrayList<>();
+        ServiceLoader.load(Serializer.class, loader).forEach(found::add);
+        Serializer preferred = pickSerializer(found, System.getProperty("karmi.serializer"));
+        KarmiNode node = new KarmiNode(NodeConfig.fromSystemProperties().withKeepAlive(true), preferred);
+        for (Serializer s : found) {
+            if (s != preferred) {
+                node.addSerializer(s, -1); // offered after the preferred one
+            }
+        }
         List<String> wantedTechs = names(System.getProperty("karmi.technologies"));
         try {
             for (Technology t : ServiceLoader.load(Technology.class, loader)) {

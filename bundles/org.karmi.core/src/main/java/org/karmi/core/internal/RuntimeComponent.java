@@ -26,6 +26,7 @@ import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -43,7 +44,7 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
  * The DS adapter of a {@link KarmiNode}: registers it as the {@link RemoteRuntime} service,
  * feeds it the {@link Technology} and {@link DistributedCollector} services as they come and
  * go, and marshals with the highest-ranked {@link Serializer} (configuration
- * {@code serializer.target} pins one). Its configuration (PID {@value #PID}, each key also a
+ * {@code serializer.target} narrows them), offering the others to peers that lack it. Its configuration (PID {@value #PID}, each key also a
  * framework property {@code karmi.<key>}) applies live through {@code @Modified}. It logs one
  * line when the node starts and one per technology as it starts; it installs the node as
  * {@link Karmi}'s default. Thread-safe (DS serialises life-cycle calls;
@@ -95,7 +96,8 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
         String dgc();
 
         @AttributeDefinition(name = "Target filter of the serializer reference", required = false,
-                description = "A change rebinds the serializer: a new node (new id, exports dropped)")
+                description = "Which serializer services the node offers, e.g. (serializer.name=jdk); a change "
+                        + "applies to connections opened afterwards (node id and exports stay)")
         String serializer_target();
     }
 
@@ -103,15 +105,47 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
     private final KarmiNode node;
     private final BundleInterfaceResolver interfaces;
     private final BundleContext context;
+    /** Set once activated: serializer changes before it are the start-up's, not news. */
+    private volatile boolean active;
 
     @Activate
-    public RuntimeComponent(Map<String, Object> properties,
-            @Reference(name = "serializer", policyOption = ReferencePolicyOption.GREEDY) Serializer serializer,
-            BundleContext context) {
+    public RuntimeComponent(Map<String, Object> properties, BundleContext context) {
         this.context = context;
-        this.node = new KarmiNode(NodeConfig.from(withFrameworkProperties(properties, context)), serializer);
+        this.node = new KarmiNode(NodeConfig.from(withFrameworkProperties(properties, context)));
         this.interfaces = new BundleInterfaceResolver(context);
         node.useInterfaceResolver(interfaces);
+    }
+
+    /**
+     * Every serializer service (matching {@code serializer.target}) is offered; the
+     * highest-ranked is preferred for new connections and local calls. A serializer that comes,
+     * goes or changes its ranking changes only the connections opened afterwards: the node, its
+     * id and its exports stay (DS binds these before activation, and live afterwards).
+     */
+    @Reference(name = "serializer", cardinality = ReferenceCardinality.AT_LEAST_ONE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void addSerializer(Serializer s, Map<String, Object> properties) {
+        logPreferred(node.addSerializer(s, ranking(properties)));
+    }
+
+    void updatedSerializer(Serializer s, Map<String, Object> properties) {
+        logPreferred(node.addSerializer(s, ranking(properties)));
+    }
+
+    void removeSerializer(Serializer s) {
+        logPreferred(node.removeSerializer(s));
+    }
+
+    /** One line when the preferred serializer changes while the node runs (the start-up line names the first). */
+    private void logPreferred(boolean changed) {
+        if (changed && active) {
+            LOG.log(Level.INFO, "KaRMI node {0}: new connections marshal with {1} {2}; open ones keep theirs",
+                    Long.toHexString(node.nodeId()), node.serializerName(), node.serializerVersion());
+        }
+    }
+
+    private static int ranking(Map<String, Object> properties) {
+        return properties.get(Constants.SERVICE_RANKING) instanceof Integer i ? i : 0;
     }
 
     /** The configuration's keys, and for each one it lacks the framework property {@code karmi.<key>}. */
@@ -133,6 +167,7 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
         LOG.log(Level.INFO, "KaRMI node {0} started, serializer {1} {2}", Long.toHexString(node.nodeId()),
                 node.serializerName(), node.serializerVersion());
         Karmi.install(node);
+        active = true;
     }
 
     /**
@@ -157,6 +192,7 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
 
     @Deactivate
     void deactivate() {
+        active = false;
         Karmi.uninstall(node);
         node.close();
         interfaces.close();
@@ -270,6 +306,11 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
     @Override
     public List<org.karmi.ExportInfo> exports() {
         return node.exports();
+    }
+
+    @Override
+    public List<String> serializers() {
+        return node.serializers();
     }
 
     @Override

@@ -12,13 +12,22 @@ import org.karmi.spi.serial.Serializer;
  */
 final class StreamPair {
 
+    /** Opens the streams of a connection end that marshals with the given serializer. */
+    @FunctionalInterface
+    interface Factory {
+        StreamPair open(Serializer serializer);
+    }
+
     final StreamCodec codec;
+    /** The serializer agreed for the connection (or the preferred one, for the local short-cut). */
+    final Serializer serializer;
     final SerialOutput out;
     final SerialInput in;
     final IncomingCall incoming;
 
     StreamPair(StreamCodec codec, Serializer serializer) {
         this.codec = codec;
+        this.serializer = serializer;
         this.out = serializer.newOutput(codec);
         this.in = serializer.newInput(codec);
         this.incoming = new IncomingCall(in, out);
