@@ -3,9 +3,7 @@ package org.karmi.shell.internal;
 import java.net.MalformedURLException;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import org.apache.felix.service.command.Descriptor;
 import org.karmi.RemoteRuntime;
@@ -20,12 +18,6 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
-import org.osgi.service.component.runtime.ServiceComponentRuntime;
-import org.osgi.service.component.runtime.dto.ComponentConfigurationDTO;
-import org.osgi.service.component.runtime.dto.ComponentDescriptionDTO;
-import org.osgi.service.component.runtime.dto.ReferenceDTO;
-import org.osgi.service.component.runtime.dto.SatisfiedReferenceDTO;
-import org.osgi.framework.dto.ServiceReferenceDTO;
 
 /**
  * The Gogo commands of scope {@code karmi} ({@code karmi:node}, {@code karmi:stats}, {@code karmi:exports},
@@ -52,9 +44,6 @@ public final class KarmiCommands {
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
             service = DistributedCollector.class)
     private volatile List<ServiceReference<DistributedCollector>> collectors = List.of();
-
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC)
-    private volatile ServiceComponentRuntime scr;
 
     private final BundleContext context;
     private final RemoteRuntime runtime;
@@ -129,7 +118,7 @@ public final class KarmiCommands {
     }
 
     private List<NodeCommands.SerializerInfo> serializerInfos() {
-        Set<Long> inUse = serializersInUse();
+        List<String> offered = runtime.serializers(); // name/version, as the node offers them
         List<NodeCommands.SerializerInfo> out = new ArrayList<>();
         for (ServiceReference<Serializer> r : serializers) {
             Serializer s = context.getService(r);
@@ -140,42 +129,13 @@ public final class KarmiCommands {
                 Object ranking = r.getProperty(Constants.SERVICE_RANKING);
                 out.add(new NodeCommands.SerializerInfo(s.name(), s.version(),
                         ranking instanceof Integer ? (Integer) ranking : 0,
-                        inUse.contains(r.getProperty(Constants.SERVICE_ID))));
+                        offered.contains(s.name() + "/" + s.version())));
             } finally {
                 context.ungetService(r);
             }
         }
         out.sort(java.util.Comparator.comparingInt(NodeCommands.SerializerInfo::ranking).reversed());
         return out;
-    }
-
-    /** Service ids of the serializers bound by the component that provides the RemoteRuntime (from SCR). */
-    private Set<Long> serializersInUse() {
-        Set<Long> ids = new HashSet<>();
-        ServiceComponentRuntime runtime = scr;
-        if (runtime == null) {
-            return ids;
-        }
-        for (ComponentDescriptionDTO d : runtime.getComponentDescriptionDTOs()) {
-            if (!List.of(d.serviceInterfaces).contains(RemoteRuntime.class.getName())) {
-                continue;
-            }
-            for (ReferenceDTO ref : d.references) {
-                if (!ref.interfaceName.equals(Serializer.class.getName())) {
-                    continue;
-                }
-                for (ComponentConfigurationDTO c : runtime.getComponentConfigurationDTOs(d)) {
-                    for (SatisfiedReferenceDTO bound : c.satisfiedReferences) {
-                        if (bound.name.equals(ref.name)) {
-                            for (ServiceReferenceDTO s : bound.boundServices) {
-                                ids.add(s.id);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return ids;
     }
 
     private List<String> collectorNames() {

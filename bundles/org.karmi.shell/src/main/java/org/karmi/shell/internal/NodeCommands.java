@@ -29,7 +29,7 @@ import org.karmi.spi.transport.Utid;
  */
 final class NodeCommands {
 
-    /** A serializer service: its name, version, ranking, and whether the runtime uses it. */
+    /** A serializer service: its name, version, ranking, and whether the runtime offers it (sorted by ranking). */
     record SerializerInfo(String name, int version, int ranking, boolean inUse) {
     }
 
@@ -54,8 +54,11 @@ final class NodeCommands {
         Table about = new Table("NODE", "VALUE");
         about.row("id", Long.toHexString(runtime.nodeId()));
         StringJoiner s = new StringJoiner(", ");
+        boolean preferred = true; // the node prefers the highest-ranked serializer it uses and offers the others
         for (SerializerInfo i : serializers.get()) {
-            s.add(i.name() + " " + i.version() + (i.inUse() ? " (in use)" : "") + " ranking " + i.ranking());
+            String role = !i.inUse() ? "" : preferred ? " (preferred)" : " (offered)";
+            preferred &= !i.inUse();
+            s.add(i.name() + " " + i.version() + role + " ranking " + i.ranking());
         }
         about.row("serializers", s.length() == 0 ? "none" : s.toString());
         List<String> c = collectors.get();

@@ -99,14 +99,15 @@ class NodeCommandsTest {
 
     private final NodeCommands commands = new NodeCommands(runtime(),
             () -> List.of(technology("parastation"), technology("tcp")),
-            () -> List.of(new NodeCommands.SerializerInfo("uka", 2, 10, true), new NodeCommands.SerializerInfo("jdk", 1, 0, false)),
+            () -> List.of(new NodeCommands.SerializerInfo("uka", 2, 10, true), new NodeCommands.SerializerInfo("jdk", 1, 0, true),
+                    new NodeCommands.SerializerInfo("kryo", 1, -5, false)),
             List::of);
 
     @Test
     void nodeShowsIdSerializersAndEachTechnologysState() {
         String out = commands.node();
         assertTrue(out.contains("id           abc"), out);
-        assertTrue(out.contains("uka 2 (in use) ranking 10, jdk 1 ranking 0"), out);
+        assertTrue(out.contains("uka 2 (preferred) ranking 10, jdk 1 (offered) ranking 0, kryo 1 ranking -5"), out);
         assertTrue(out.contains("collectors   none"), out);
         assertTrue(out.contains("parastation  not running"), out);
         assertTrue(out.contains("tcp          running        tcp 127.0.0.1:2099")
