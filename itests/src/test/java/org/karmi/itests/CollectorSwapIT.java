@@ -6,13 +6,7 @@ import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -22,7 +16,6 @@ import org.junit.After;
 import org.junit.Test;
 import org.junit.runner.RunWith;
 import org.karmi.RemoteRuntime;
-import org.karmi.spi.transport.Utid;
 import org.ops4j.pax.exam.Configuration;
 import org.ops4j.pax.exam.Option;
 import org.ops4j.pax.exam.junit.PaxExam;
@@ -45,12 +38,12 @@ import org.osgi.util.tracker.ServiceTracker;
 public class CollectorSwapIT {
 
     private static final long LEASE_MS = 3_000;
-    private static final long BOUND_MS = 60_000;
+    private static final long BOUND_MS = LoadChild.BOUND_MS;
 
     @Inject
     BundleContext context;
 
-    private Process child;
+    private LoadChild child;
 
     @Configuration
     public Option[] config() {
@@ -60,10 +53,7 @@ public class CollectorSwapIT {
     @After
     public void stopChild() throws Exception {
         if (child != null) {
-            child.getOutputStream().close();
-            if (!child.waitFor(5, TimeUnit.SECONDS)) {
-                child.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
+            child.close();
         }
     }
 
@@ -73,8 +63,7 @@ public class CollectorSwapIT {
         await(() -> runtime.collectorStatistics().keySet().containsAll(List.of("lease", "cluster")), "both collectors");
         DgcSwapFactory.Impl factory = new DgcSwapFactory.Impl(runtime);
         runtime.registry().rebind("factory", runtime.export(factory));
-        BufferedReader out = startChild(tcpPort(runtime));
-        awaitLine(out, "LOADING");
+        child = new LoadChild(runtime, "karmi-dgc-swap-child.err", "-Djava.rmi.dgc.leaseValue=" + LEASE_MS);
         Bundle lease = KarmiHealth.find(context, "org.karmi.dgc.lease");
         Bundle cluster = KarmiHealth.find(context, "org.karmi.dgc.cluster");
         assertNotNull(lease);
@@ -91,12 +80,9 @@ public class CollectorSwapIT {
             }
         }
         Thread.sleep(700);
-        OutputStream in = child.getOutputStream();
-        in.write("drop\n".getBytes(StandardCharsets.US_ASCII));
-        in.flush();
-        String dropped = awaitLine(out, "DROPPED");
-        long calls = Long.parseLong(dropped.replaceAll(".*calls=(\\d+).*", "$1"));
-        long failures = Long.parseLong(dropped.replaceAll(".*failures=(\\d+).*", "$1"));
+        long[] outcome = child.drop();
+        long calls = outcome[0];
+        long failures = outcome[1];
         System.out.printf("collector swap: %d counters made, %d calls, %d failures%n", factory.made.get(), calls, failures);
         assertTrue("the clients called", calls > 100);
         assertEquals("failed calls (see the child's FAILURE lines)", 0, failures);
@@ -104,46 +90,6 @@ public class CollectorSwapIT {
         await(() -> factory.unreferenced.get() == factory.made.get(),
                 () -> "every counter unreferenced once dropped: " + factory.unreferenced.get() + " of " + factory.made.get());
         assertEquals(0, factory.callsAfterUnreferenced.get());
-    }
-
-    private static int tcpPort(RemoteRuntime runtime) {
-        for (Utid u : runtime.localUtids()) {
-            if (u.technology().equals("tcp")) {
-                byte[] a = u.address();
-                return (a[a.length - 2] & 0xff) | (a[a.length - 1] & 0xff) << 8;
-            }
-        }
-        throw new AssertionError("no tcp UTID: " + runtime.localUtids());
-    }
-
-    private BufferedReader startChild(int port) throws Exception {
-        String java = ProcessHandle.current().info().command().orElse("java");
-        child = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "-Djava.rmi.dgc.leaseValue=" + LEASE_MS, DgcLoadClient.class.getName(), String.valueOf(port)))
-                .redirectError(new File(System.getProperty("java.io.tmpdir"), "karmi-dgc-swap-child.err"))
-                .start();
-        return new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));
-    }
-
-    private static String awaitLine(BufferedReader out, String prefix) throws Exception {
-        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-            try {
-                for (String l; (l = out.readLine()) != null;) {
-                    if (l.startsWith(prefix)) {
-                        return l;
-                    }
-                    System.out.println("child: " + l);
-                }
-                return null;
-            } catch (Exception e) {
-                return null;
-            }
-        });
-        String l = line.get(BOUND_MS, TimeUnit.MILLISECONDS);
-        if (l == null) {
-            fail("child ended before " + prefix + " (see karmi-dgc-swap-child.err in java.io.tmpdir)");
-        }
-        return l;
     }
 
     private <T> T service(Class<T> type) throws Exception {

@@ -42,7 +42,7 @@ public final class DgcLoadClient {
             th.start();
             threads.add(th);
         }
-        System.out.println("LOADING");
+        System.out.println("LOADING serializers=" + runtime.serializers());
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = in.readLine()) != null;) {

@@ -42,7 +42,7 @@ final class KarmiContainer {
         List<Option> all = new ArrayList<>();
         all.add(cleanCaches());
         // quieten pax-logging-api's fallback logger (DEBUG by default)
-        all.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"));
+        all.add(systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value(System.getProperty("karmi.it.log", "WARN")));
         // an ephemeral TCP port: the tests must not depend on the default port being free
         all.add(systemProperty("karmi.tcp.port").value("0"));
         all.add(mavenBundle("org.osgi", "org.osgi.util.function", System.getProperty("osgi.function.version")));

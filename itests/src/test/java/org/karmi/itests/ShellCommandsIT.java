@@ -110,7 +110,7 @@ public class ShellCommandsIT {
         RemoteRuntime runtime = service(RemoteRuntime.class);
         String table = run("karmi:node");
         assertTrue(table, table.contains("id           " + Long.toHexString(runtime.nodeId())));
-        assertTrue(table, table.contains("uka 2 (in use)"));
+        assertTrue(table, table.contains("uka 2 (preferred) ranking 10, jdk 1 (offered) ranking 0"));
         assertTrue(table, table.lines().anyMatch(l -> l.startsWith("tcp ") && l.contains(" running ")
                 && l.contains("tcp 127.0.0.1:")));
         assertTrue(table, table.lines().anyMatch(l -> l.startsWith("TECHNOLOGY  ") && l.contains("STATE")));

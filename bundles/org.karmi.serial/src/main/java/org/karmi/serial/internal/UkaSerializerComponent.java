@@ -22,8 +22,8 @@ import org.osgi.service.metatype.annotations.Designate;
  * Registers a {@link UkaSerializer} configured as {@link UkaConfiguration} describes as the
  * {@code uka} {@link Serializer} service (ranking {@value #RANKING}): the plain-Java serializer
  * itself is the service, so no SPI method can be lost in forwarding. A changed configuration
- * registers a new serializer, with one log line naming the changed keys. DS serialises the
- * life-cycle calls.
+ * registers a new serializer (before the old one goes), with one log line naming the changed
+ * keys. DS serialises the life-cycle calls.
  */
 @Component(configurationPid = UkaSerializerComponent.PID, service = {})
 @Designate(ocd = UkaConfiguration.class)
@@ -75,9 +75,11 @@ public final class UkaSerializerComponent {
             }
         }
         LOG.log(System.Logger.Level.INFO, "uka configuration changed (" + changed
-                + "): registering a new uka serializer; a runtime bound to the old one rebinds");
-        unregister();
+                + "): registering a new uka serializer; connections opened from now on use it");
+        // the new one first, so that a runtime never finds itself without a serializer
+        ServiceRegistration<Serializer> old = registration;
         register(next);
+        unregister(old);
     }
 
     @Deactivate
@@ -161,14 +163,18 @@ public final class UkaSerializerComponent {
     }
 
     private void unregister() {
-        if (registration != null) {
+        unregister(registration);
+        registration = null;
+        serializer = null;
+    }
+
+    private static void unregister(ServiceRegistration<Serializer> r) {
+        if (r != null) {
             try {
-                registration.unregister();
+                r.unregister();
             } catch (IllegalStateException alreadyGone) {
                 // the bundle is stopping
             }
-            registration = null;
         }
-        serializer = null;
     }
 }
