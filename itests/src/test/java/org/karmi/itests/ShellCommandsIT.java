@@ -176,4 +176,22 @@ public class ShellCommandsIT {
         String missing = run("karmi:ping rmi://127.0.0.1:" + port + "/nobody");
         assertTrue(missing, missing.contains("'nobody' not bound"));
     }
+
+    @Test
+    public void connectionsShowsBothEndsOfATcpConnection() throws Exception {
+        RemoteRuntime runtime = service(RemoteRuntime.class);
+        int port = -1;
+        for (Utid u : runtime.localUtids()) {
+            if (u.technology().equals("tcp")) {
+                byte[] a = u.address();
+                port = (a[a.length - 2] & 0xff) | (a[a.length - 1] & 0xff) << 8;
+            }
+        }
+        run("karmi:ping rmi://127.0.0.1:" + port + "/ 1"); // a round trip over TCP to this very node
+        String table = run("karmi:connections");
+        String self = Long.toHexString(runtime.nodeId());
+        assertTrue(table, table.startsWith("TECHNOLOGY  DIRECTION  PEER NODE"));
+        assertTrue(table, table.lines().anyMatch(l -> l.matches("tcp +out +" + self + " .*uka/\\d+ .*")));
+        assertTrue(table, table.lines().anyMatch(l -> l.matches("tcp +in +" + self + " .*uka/\\d+ .*")));
+    }
 }

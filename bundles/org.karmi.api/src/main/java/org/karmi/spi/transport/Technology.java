@@ -1,6 +1,7 @@
 package org.karmi.spi.transport;
 
 import java.io.IOException;
+import java.util.List;
 
 /**
  * A transport technology: one kind of network a node can use (TCP, ParaStation shared memory,
@@ -145,6 +146,17 @@ public interface Technology extends AutoCloseable {
      */
     default void unlisten(int port) {
         // no ports
+    }
+
+    /**
+     * The connections open now, client and server ends: a snapshot for people and health checks
+     * (the shell's {@code karmi:connections}). The default answers none, for a technology that
+     * cannot tell.
+     *
+     * @since 1.7
+     */
+    default List<ConnectionInfo> connections() {
+        return List.of();
     }
 
     /** Counters of this technology's traffic since {@link #start}. */

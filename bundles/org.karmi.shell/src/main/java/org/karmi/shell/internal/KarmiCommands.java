@@ -21,6 +21,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 
 /**
  * The Gogo commands of scope {@code karmi} ({@code karmi:node}, {@code karmi:stats}, {@code karmi:exports},
+ * {@code karmi:connections},
  * {@code karmi:registry}, {@code karmi:ping}, {@code karmi:health}): a DS adapter that hands the runtime and the
  * services it sees to {@link NodeCommands}. Commands may run on several shell threads at once;
  * the service lists are volatile snapshots DS replaces.
@@ -30,6 +31,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
         "osgi.command.function=node",
         "osgi.command.function=stats",
         "osgi.command.function=exports",
+        "osgi.command.function=connections",
         "osgi.command.function=registry",
         "osgi.command.function=ping",
         "osgi.command.function=health"})
@@ -64,6 +66,11 @@ public final class KarmiCommands {
     @Descriptor("traffic counters of each running technology")
     public String stats() {
         return commands.stats();
+    }
+
+    @Descriptor("every open connection: technology, direction, peer node and address, serializer, state, idle time")
+    public String connections() {
+        return commands.connections();
     }
 
     @Descriptor("this node's exported objects: class, interfaces, port, calls running, what the collectors decided")

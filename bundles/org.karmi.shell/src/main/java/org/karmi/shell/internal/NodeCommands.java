@@ -17,6 +17,7 @@ import org.karmi.RegistryUrl;
 import org.karmi.RemoteRuntime;
 import org.karmi.registry.Registry;
 import org.karmi.spi.dgc.CollectorStatistics;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
@@ -98,6 +99,18 @@ final class NodeCommands {
             out += "\n" + c;
         }
         return out;
+    }
+
+    /** Every open connection of every technology: direction, peer node and address, serializer, state, idle time. */
+    String connections() {
+        Table t = new Table("TECHNOLOGY", "DIRECTION", "PEER NODE", "PEER", "SERIALIZER", "STATE", ">IDLE MS");
+        for (Technology tech : technologies.get()) {
+            for (ConnectionInfo c : tech.connections()) {
+                t.row(c.technology(), c.inbound() ? "in" : "out", c.peerNodeId() == 0 ? "-" : Long.toHexString(c.peerNodeId()),
+                        c.peer(), c.serializer().isEmpty() ? "-" : c.serializer(), c.state(), c.idleMillis());
+            }
+        }
+        return t.isEmpty() ? "no connection open\n" : t.toString();
     }
 
     /** The node's exported objects: id, class, remote interfaces, port, calls running, what the collectors decided. */

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.karmi.RemoteRuntime;
 import org.karmi.registry.Registry;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.TechnologyStatistics;
@@ -91,6 +92,11 @@ class NodeCommandsTest {
                             return name;
                         case "describe":
                             return name + " 127.0.0.1:2099";
+                        case "connections":
+                            return name.equals("tcp") ? List.of(
+                                    new ConnectionInfo("tcp", false, 0xbeefL, "127.0.0.1:2099", "uka/2", ConnectionInfo.IDLE, 1500),
+                                    new ConnectionInfo("tcp", true, 0, "127.0.0.1:40312", "", ConnectionInfo.HANDSHAKE, 3))
+                                    : List.of();
                         default:
                             throw new UnsupportedOperationException(m.getName());
                     }
@@ -102,6 +108,15 @@ class NodeCommandsTest {
             () -> List.of(new NodeCommands.SerializerInfo("uka", 2, 10, true), new NodeCommands.SerializerInfo("jdk", 1, 0, true),
                     new NodeCommands.SerializerInfo("kryo", 1, -5, false)),
             List::of);
+
+    @Test
+    void connectionsListsEveryTechnologysConnectionsOneARow() {
+        List<String> lines = commands.connections().lines().toList();
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        assertTrue(lines.get(0).startsWith("TECHNOLOGY  DIRECTION  PEER NODE  PEER"), lines.get(0));
+        assertTrue(lines.get(1).matches("tcp +out +beef +127\\.0\\.0\\.1:2099 +uka/2 +idle +1500"), lines.get(1));
+        assertTrue(lines.get(2).matches("tcp +in +- +127\\.0\\.0\\.1:40312 +- +handshake +3"), lines.get(2));
+    }
 
     @Test
     void nodeShowsIdSerializersAndEachTechnologysState() {

@@ -40,7 +40,11 @@ final class ConnectionPool {
     }
 
     private synchronized TcpClientConnection take() {
-        return idle.pollFirst();
+        TcpClientConnection c = idle.pollFirst();
+        if (c != null) {
+            c.pooled = false;
+        }
+        return c;
     }
 
     private static boolean quiet(TcpClientConnection c) {

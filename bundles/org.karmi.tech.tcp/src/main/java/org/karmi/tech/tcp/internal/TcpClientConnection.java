@@ -9,6 +9,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.MessageType;
 import org.karmi.spi.transport.Technology;
@@ -31,6 +32,8 @@ final class TcpClientConnection extends TcpLink implements Connection {
     private boolean drained;
     /** System.nanoTime() of the last release, read by the watchdog. */
     volatile long releasedAtNanos;
+    /** Whether the connection waits in its pool (for {@link #info}). */
+    volatile boolean pooled;
 
     TcpClientConnection(TcpEndpoint endpoint, ConnectionPool pool, Socket socket) {
         super(endpoint, socket, TcpAddress.text(pool.address));
@@ -39,6 +42,15 @@ final class TcpClientConnection extends TcpLink implements Connection {
 
     void handshakeDone(Handshake peer) {
         this.remote = peer;
+    }
+
+    @Override
+    ConnectionInfo info(long nowNanos) {
+        Handshake r = remote;
+        boolean idle = pooled;
+        return new ConnectionInfo(TcpAddress.NAME, false, r == null ? 0 : r.nodeId(), peer, ConnectionInfo.serializerOf(r),
+                r == null ? ConnectionInfo.HANDSHAKE : idle ? ConnectionInfo.IDLE : ConnectionInfo.IN_CALL,
+                idle ? (nowNanos - releasedAtNanos) / 1_000_000 : 0);
     }
 
     @Override public long remoteNodeId() { return remote.nodeId(); }
@@ -124,6 +136,7 @@ final class TcpClientConnection extends TcpLink implements Connection {
             request.array = new byte[FrameReader.INITIAL_CAPACITY];
         }
         releasedAtNanos = System.nanoTime();
+        pooled = true;
         pool.offer(this);
     }
 

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.LockSupport;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.LogLimiter;
 import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
@@ -381,6 +382,18 @@ final class TcpEndpoint {
             }
             inbound.scan(now);
         }
+    }
+
+    /** Every open connection, client and server ends. */
+    List<ConnectionInfo> connections() {
+        long now = System.nanoTime();
+        List<ConnectionInfo> out = new ArrayList<>();
+        for (TcpLink link : links) {
+            if (!link.isClosed()) {
+                out.add(link.info(now));
+            }
+        }
+        return out;
     }
 
     /** Closes the listener and every connection; in-flight calls end with an IOException. */

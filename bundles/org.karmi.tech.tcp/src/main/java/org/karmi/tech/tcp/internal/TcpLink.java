@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.MessageType;
 import org.karmi.spi.transport.WireBuffer;
 
@@ -72,6 +73,9 @@ abstract class TcpLink implements FrameReader.Owner {
     final boolean timedOut() {
         return timedOut;
     }
+
+    /** This end as {@code karmi:connections} shows it. */
+    abstract ConnectionInfo info(long nowNanos);
 
     /** Called by the reader when a frame arrived only partly with its first read. */
     @Override

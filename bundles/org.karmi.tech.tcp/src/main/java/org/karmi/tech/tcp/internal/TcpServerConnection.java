@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.karmi.spi.transport.TechnologyCounters;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.InboundHandler;
 import org.karmi.spi.transport.MessageType;
@@ -63,6 +64,16 @@ final class TcpServerConnection extends TcpLink implements ServerConnection, Run
         this.spinNanos = endpoint.settings.spinMicros() * 1000L;
         this.idleSinceNanos.lazySet(System.nanoTime());
         arm(ioTimeoutMillis); // the handshake deadline runs from accept: a slowly trickled hello cannot extend it
+    }
+
+    @Override
+    ConnectionInfo info(long nowNanos) {
+        Handshake r = remote;
+        int s = state.get();
+        String what = s == HANDSHAKE ? ConnectionInfo.HANDSHAKE : s == IN_CALL ? ConnectionInfo.IN_CALL
+                : drainDeadlineNanos != 0 ? ConnectionInfo.RETIRING : ConnectionInfo.IDLE;
+        return new ConnectionInfo(TcpAddress.NAME, true, r == null ? 0 : r.nodeId(), peer, ConnectionInfo.serializerOf(local),
+                what, s == IN_CALL ? 0 : Math.max(0, (nowNanos - idleSinceNanos.get()) / 1_000_000));
     }
 
     @Override public long remoteNodeId() { return remote.nodeId(); }

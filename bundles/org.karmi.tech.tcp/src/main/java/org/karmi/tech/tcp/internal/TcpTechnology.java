@@ -1,9 +1,11 @@
 package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.function.UnaryOperator;
 import org.karmi.spi.transport.TechnologyCounters;
 import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.TechnologyStatistics;
@@ -167,6 +169,12 @@ public final class TcpTechnology implements Technology {
             throw new IOException("tcp technology is not started (or closed)");
         }
         return e.acquire(remote, timeoutMillis);
+    }
+
+    @Override
+    public List<ConnectionInfo> connections() {
+        TcpEndpoint e = endpoint;
+        return e == null ? List.of() : e.connections();
     }
 
     @Override

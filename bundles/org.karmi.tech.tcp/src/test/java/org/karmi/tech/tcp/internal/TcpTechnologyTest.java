@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.SerialFormat;
 import org.karmi.spi.transport.Utid;
 import org.karmi.spi.transport.WireBuffer;
@@ -101,6 +102,29 @@ class TcpTechnologyTest {
         assertEquals("state", second.attachment());
         second.release();
         assertEquals(1, client.statistics().connectionsOpened());
+    }
+
+    @Test
+    void connectionsListBothEndsWithTheirPeerSerializerAndState() throws Exception {
+        TcpTechnology server = start(serverNode);
+        TestContext other = new TestContext(0x0dd);
+        TcpTechnology client = start(other);
+        Connection c = client.acquire(server.localUtid(), Tcp.TIMEOUT);
+        ConnectionInfo out = client.connections().get(0);
+        assertEquals(new ConnectionInfo("tcp", false, serverNode.nodeId, out.peer(), "jdk/1", ConnectionInfo.IN_CALL, 0), out);
+        c.request().writeByte('x');
+        c.call(Tcp.TIMEOUT);
+        c.release();
+        assertEquals(ConnectionInfo.IDLE, client.connections().get(0).state());
+        List<ConnectionInfo> in = server.connections();
+        for (int i = 0; i < 200 && !in.isEmpty() && !in.get(0).state().equals(ConnectionInfo.IDLE); i++) {
+            Thread.sleep(10); // the server marks the end of the call just after its reply went out
+            in = server.connections();
+        }
+        assertEquals(1, in.size(), in.toString());
+        assertTrue(in.get(0).inbound() && in.get(0).peerNodeId() == 0x0dd && in.get(0).serializer().equals("jdk/1")
+                && in.get(0).state().equals(ConnectionInfo.IDLE), in.toString());
+        other.shutdown();
     }
 
     @Test
