@@ -10,7 +10,7 @@ import org.karmi.tech.parastation.internal.ring.MessageHandler;
 import org.karmi.tech.parastation.internal.ring.RingCorruptedException;
 
 /**
- * The node's housekeeping agent: accepts connect requests from the accept ring, wakes the
+ * The node's housekeeping agent: first {@linkplain WarmUp warms} the connection path, then accepts connect requests from the accept ring, wakes the
  * node's sleeping waiters whose {@link Doorbell} slot was rung, writes the heartbeat, checks
  * peers' liveness and closes idle pooled connections at the heartbeat interval, and unblocks
  * the accept ring if a client died while posting. With nothing to do it blocks on the
@@ -56,6 +56,7 @@ final class Conductor implements Runnable, MessageHandler {
     @Override
     public void run() {
         try {
+            WarmUp.run(node); // the first connection after a lookup must not load what this loads
             while (running) {
                 int work;
                 try {

@@ -271,7 +271,15 @@ final class ParaStationNode {
             ch.closeOwned("technology closed");
             return;
         }
-        pools.computeIfAbsent(ch.peer().port(), k -> new ConcurrentLinkedDeque<>()).offerFirst(ch);
+        ConcurrentLinkedDeque<ClientChannel> pool = pools.get(ch.peer().port());
+        if (pool == null) { // no lambda: its first link costs a fresh JVM milliseconds on the first release
+            ConcurrentLinkedDeque<ClientChannel> fresh = new ConcurrentLinkedDeque<>();
+            pool = pools.putIfAbsent(ch.peer().port(), fresh);
+            if (pool == null) {
+                pool = fresh;
+            }
+        }
+        pool.offerFirst(ch);
     }
 
     void removeClient(ClientChannel ch) {
