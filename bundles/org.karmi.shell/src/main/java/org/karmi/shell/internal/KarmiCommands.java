@@ -115,7 +115,7 @@ public final class KarmiCommands {
 
     @Descriptor("the node's health: runtime, registry, each technology bundle's technology running and listening")
     public String health() {
-        return TechnologyProviders.with(context, p -> NodeHealth.table(NodeHealth.check(runtime, p)));
+        return TechnologyProviders.with(context, p -> NodeHealth.table(NodeHealth.check(runtime, p, DispatchThreads.of(context))));
     }
 
     private List<Technology> technologiesByName() {

@@ -38,7 +38,7 @@ public final class KarmiHealthCheck implements HealthCheck {
 
     @Override
     public Result execute() {
-        List<NodeHealth.Finding> findings = TechnologyProviders.with(context, p -> NodeHealth.check(runtime, p));
+        List<NodeHealth.Finding> findings = TechnologyProviders.with(context, p -> NodeHealth.check(runtime, p, DispatchThreads.of(context)));
         FormattingResultLog log = new FormattingResultLog();
         for (NodeHealth.Finding f : findings) {
             String line = f.check() + ": " + f.detail();

@@ -5,13 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 
+import org.karmi.ExportInfo;
 import org.karmi.RemoteRuntime;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.Utid;
 
 /**
  * Judges the node's health from what it runs: the runtime is there, its registry answers, a
- * distributed collector runs, and every bundle that declares a {@link Technology} service registers one that the runtime runs
+ * distributed collector runs, the dispatch pool is not saturated, and every bundle that declares a {@link Technology} service registers one that the runtime runs
  * and that listens. Plain Java: the health check and {@code karmi:health} feed it a snapshot;
  * tests build one directly. Stateless; thread-safe.
  */
@@ -31,11 +32,17 @@ final class NodeHealth {
     private NodeHealth() {
     }
 
-    /**
-     * @param runtime   the runtime, or {@code null} when there is none
-     * @param providers every installed bundle that declares a technology service
-     */
+    /** {@link #check(RemoteRuntime, List, int)} of a node whose calls run on their connections' threads. */
     static List<Finding> check(RemoteRuntime runtime, List<Provider> providers) {
+        return check(runtime, providers, 0);
+    }
+
+    /**
+     * @param runtime         the runtime, or {@code null} when there is none
+     * @param providers       every installed bundle that declares a technology service
+     * @param dispatchThreads the node's dispatch pool size (0: calls run on their connections' threads)
+     */
+    static List<Finding> check(RemoteRuntime runtime, List<Provider> providers, int dispatchThreads) {
         List<Finding> out = new ArrayList<>();
         if (runtime == null) {
             out.add(new Finding("runtime", Status.CRITICAL, "no RemoteRuntime service (org.karmi.core stopped or failed)"));
@@ -47,6 +54,7 @@ final class NodeHealth {
                 out.add(new Finding("registry", Status.CRITICAL, "the node's registry does not answer: " + e));
             }
             out.add(collectors(runtime));
+            out.add(dispatch(runtime, dispatchThreads));
         }
         if (providers.isEmpty()) {
             out.add(new Finding("technologies", Status.CRITICAL, "no technology bundle installed"));
@@ -69,6 +77,24 @@ final class NodeHealth {
         return names.isEmpty()
                 ? new Finding("collectors", Status.WARN, "no distributed collector: exported objects stay until unexported")
                 : new Finding("collectors", Status.OK, String.join(", ", names));
+    }
+
+    /**
+     * A full dispatch pool does not refuse calls (they run on their connections' threads
+     * instead), but it means the pool is too small for the load: worth a warning.
+     */
+    private static Finding dispatch(RemoteRuntime runtime, int threads) {
+        int inFlight = 0;
+        for (ExportInfo e : runtime.exports()) {
+            inFlight += e.callsInFlight();
+        }
+        if (threads == 0) {
+            return new Finding("dispatch", Status.OK, inFlight + " calls running, each on its connection's thread");
+        }
+        return inFlight >= threads
+                ? new Finding("dispatch", Status.WARN, "pool saturated: " + inFlight + " calls running on " + threads
+                        + " dispatch threads (the others run on their connections' threads; raise dispatch.threads)")
+                : new Finding("dispatch", Status.OK, inFlight + " of " + threads + " dispatch threads busy");
     }
 
     private static Finding technology(RemoteRuntime runtime, Technology t) {

@@ -14,8 +14,10 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.karmi.ExportInfo;
 import org.karmi.RemoteRuntime;
 import org.karmi.registry.Registry;
+import org.karmi.spi.ref.ObjectId;
 import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyCounters;
@@ -64,8 +66,12 @@ class NodeCommandsTest {
                             return stats;
                         case "collectorStatistics":
                             return collectors;
-                        case "exports":
-                            return List.of();
+                        case "exports": // two objects with 3 calls running between them
+                            return List.of(
+                                    new ExportInfo(new ObjectId(0xabcL, 0), "org.karmi.core.RegistryImpl",
+                                            List.of("org.karmi.registry.Registry"), 0, 1, "permanent", java.util.Set.of()),
+                                    new ExportInfo(new ObjectId(0xabcL, 7), "org.acme.EchoImpl", List.of("org.acme.Echo"),
+                                            0, 2, "pinned", java.util.Set.of("lease")));
                         case "localUtids":
                             return List.of(TCP);
                         case "registry":

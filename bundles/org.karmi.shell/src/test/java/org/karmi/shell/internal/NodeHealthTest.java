@@ -48,4 +48,18 @@ class NodeHealthTest {
     void noRuntimeIsRed() {
         assertEquals(Status.CRITICAL, NodeHealth.worst(NodeHealth.check(null, List.of())));
     }
+
+    @Test
+    void aSaturatedDispatchPoolIsYellow() {
+        List<Provider> tcp = List.of(new Provider("org.karmi.tech.tcp", "ACTIVE", List.of(NodeCommandsTest.technology("tcp"))));
+        // the stand-in's exports have 3 calls in flight
+        List<Finding> busy = NodeHealth.check(NodeCommandsTest.runtime(), tcp, 3);
+        assertEquals(Status.WARN, NodeHealth.worst(busy), busy.toString());
+        assertTrue(NodeHealth.table(busy).contains("pool saturated: 3 calls running on 3 dispatch threads"), NodeHealth.table(busy));
+        List<Finding> roomy = NodeHealth.check(NodeCommandsTest.runtime(), tcp, 8);
+        assertEquals(Status.OK, NodeHealth.worst(roomy), roomy.toString());
+        assertTrue(NodeHealth.table(roomy).contains("3 of 8 dispatch threads busy"), NodeHealth.table(roomy));
+        assertTrue(NodeHealth.table(NodeHealth.check(NodeCommandsTest.runtime(), tcp, 0))
+                .contains("3 calls running, each on its connection's thread"));
+    }
 }
