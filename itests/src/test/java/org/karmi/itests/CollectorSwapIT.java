@@ -3,11 +3,9 @@ package org.karmi.itests;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import javax.inject.Inject;
@@ -23,7 +21,6 @@ import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
-import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * Collectors swapped under load inside a running Felix (issue 13): the node in Felix exports
@@ -93,26 +90,15 @@ public class CollectorSwapIT {
     }
 
     private <T> T service(Class<T> type) throws Exception {
-        ServiceTracker<T, T> t = new ServiceTracker<>(context, type, null);
-        t.open();
-        T s = t.waitForService(BOUND_MS);
-        assertNotNull("no " + type.getSimpleName() + " service", s);
-        return s;
+        return Waits.service(context, type, BOUND_MS);
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        await(condition, () -> what);
+        Waits.until(condition, () -> what, BOUND_MS, true);
     }
 
     private static void await(BooleanSupplier condition, java.util.function.Supplier<String> what)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BOUND_MS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("not within " + BOUND_MS + " ms: " + what.get());
-            }
-            System.gc(); // lets unpinned counters leave (and the container's own stubs go)
-            TimeUnit.MILLISECONDS.sleep(50);
-        }
+        Waits.until(condition, what, BOUND_MS, true);
     }
 }

@@ -3,11 +3,9 @@ package org.karmi.itests;
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
 
 import java.util.Hashtable;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javax.inject.Inject;
 import org.junit.After;
@@ -22,7 +20,6 @@ import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.service.cm.ConfigurationAdmin;
-import org.osgi.util.tracker.ServiceTracker;
 
 /**
  * Serializers swapped under load inside a running Felix (issue 15): 8 client threads in a child
@@ -112,21 +109,11 @@ public class SerializerSwapIT {
     }
 
     private <T> T service(Class<T> type) throws Exception {
-        ServiceTracker<T, T> t = new ServiceTracker<>(context, type, null);
-        t.open();
-        T s = t.waitForService(BOUND_MS);
-        assertNotNull("no " + type.getSimpleName() + " service", s);
-        return s;
+        return Waits.service(context, type, BOUND_MS);
     }
 
     private static void await(BooleanSupplier condition, java.util.function.Supplier<String> what)
             throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BOUND_MS);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("not within " + BOUND_MS + " ms: " + what.get());
-            }
-            TimeUnit.MILLISECONDS.sleep(20);
-        }
+        Waits.until(condition, what, BOUND_MS, false);
     }
 }
