@@ -1,6 +1,8 @@
 package org.karmi.spi.transport;
 
 import java.io.IOException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 import java.util.List;
 
 /**
@@ -146,6 +148,67 @@ public interface Technology extends AutoCloseable {
      */
     default void unlisten(int port) {
         // no ports
+    }
+
+    /**
+     * Like {@link #listen(int)} for an export that gave {@code java.rmi} socket factories
+     * ({@code exportObject(obj, port, csf, ssf)}, {@code createRegistry(port, csf, ssf)}): the
+     * endpoint accepts through {@code ssf.createServerSocket(port)} (one endpoint per port and
+     * equal {@code ssf}; port 0 is asked of the factory as 0, and exports with port 0 and equal
+     * factories share one endpoint), and the returned UTID carries {@code csf}, so that every
+     * holder of the reference connects through {@code csf.createSocket(host, port)}. Either
+     * factory may be {@code null} (the technology's own sockets). Every successful call with a
+     * factory or a non-zero port is paired with one {@link #unlisten(int, RMIServerSocketFactory,
+     * RMIClientSocketFactory)} with equal arguments. The default delegates to {@link #listen(int)}
+     * when both factories are {@code null} and refuses otherwise.
+     *
+     * @param port 0 for any port, else 1 to 65535
+     * @throws java.net.BindException if the port is taken
+     * @throws IOException if the endpoint cannot be opened (the factory failed, {@code csf} is not
+     *         serializable or too large)
+     * @throws UnsupportedOperationException if this technology does not use socket factories
+     * @throws IllegalStateException before {@link #start}
+     * @since 1.7
+     */
+    default Utid listen(int port, RMIServerSocketFactory ssf, RMIClientSocketFactory csf) throws IOException {
+        if (ssf == null && csf == null) {
+            return listen(port);
+        }
+        throw new UnsupportedOperationException(name() + " does not use socket factories");
+    }
+
+    /**
+     * One export that {@linkplain #listen(int, RMIServerSocketFactory, RMIClientSocketFactory)
+     * listened} with these arguments is gone; the endpoint closes when none is left. The default
+     * delegates to {@link #unlisten(int)} when both factories are {@code null} and does nothing
+     * otherwise.
+     *
+     * @since 1.7
+     */
+    default void unlisten(int port, RMIServerSocketFactory ssf, RMIClientSocketFactory csf) {
+        if (ssf == null && csf == null && port != 0) {
+            unlisten(port);
+        }
+    }
+
+    /**
+     * Like {@link #utidFor(String, int)}, for a registry named by host, port and a client socket
+     * factory ({@code getRegistry(host, port, csf)}): the UTID carries {@code csf}, and
+     * connections to it are made by {@code csf.createSocket(host, port)}. The default delegates
+     * when {@code csf} is {@code null} and refuses otherwise.
+     *
+     * @throws UnsupportedOperationException if this technology has no host:port addresses or
+     *         does not use socket factories
+     * @throws java.net.UnknownHostException if {@code host} does not resolve
+     * @throws IllegalArgumentException if {@code port} is out of range or {@code csf} cannot be
+     *         carried (not serializable, too large)
+     * @since 1.7
+     */
+    default Utid utidFor(String host, int port, RMIClientSocketFactory csf) throws java.net.UnknownHostException {
+        if (csf == null) {
+            return utidFor(host, port);
+        }
+        throw new UnsupportedOperationException(name() + " does not use socket factories");
     }
 
     /**
