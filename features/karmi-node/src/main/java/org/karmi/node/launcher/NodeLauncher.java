@@ -4,6 +4,7 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.concurrent.Callable;
 
+import org.karmi.node.logging.NodeLoggerFinder;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
@@ -16,7 +17,9 @@ import org.osgi.framework.launch.Framework;
  * files; the choice between an interactive node (Gogo shell on the console) and a
  * non-interactive one (no console, exit status 69 when a technology does not start); the
  * configuration directory ({@code conf/} beside the jar); the start order ({@link StartLevels});
- * one-line log records. Runs on the launcher's thread; the hook runs on its own thread.
+ * one-line log records on the console, each also handed to the OSGi Log Service
+ * ({@link LogServiceSink}, through the node's {@code System.LoggerFinder}). Runs on the
+ * launcher's thread; the hook runs on its own thread.
  */
 public final class NodeLauncher implements BundleActivator {
 
@@ -40,6 +43,7 @@ public final class NodeLauncher implements BundleActivator {
 
     private Thread hook;
     private ServiceRegistration<?> main;
+    private LogServiceSink logSink;
 
     @Override
     public void start(BundleContext context) {
@@ -49,6 +53,13 @@ public final class NodeLauncher implements BundleActivator {
         if (System.getProperty(SLF4J_LEVEL_PROPERTY) == null) {
             // the health check bundles log through slf4j-simple, INFO by default: a line each at start
             System.setProperty(SLF4J_LEVEL_PROPERTY, "warn");
+        }
+        logSink = new LogServiceSink(context);
+        logSink.open();
+        if (!NodeLoggerFinder.route(logSink)) {
+            System.getLogger("org.karmi.node").log(System.Logger.Level.WARNING,
+                    "KaRMI records reach the console only, not the OSGi Log Service: the JDK uses the LoggerFinder "
+                            + System.LoggerFinder.getLoggerFinder().getClass().getName());
         }
         Framework framework = (Framework) context.getBundle(0);
         hook = new Thread(new FrameworkStopper(framework,
@@ -75,6 +86,10 @@ public final class NodeLauncher implements BundleActivator {
 
     @Override
     public void stop(BundleContext context) {
+        if (logSink != null) {
+            NodeLoggerFinder.unroute(logSink);
+            logSink.close();
+        }
         if (main != null) {
             try {
                 main.unregister();
