@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Timeout;
  * The node jar as a user runs it, as a separate process without a terminal (so without the
  * shell): SIGTERM stops the framework, so the ParaStation technology removes its files from
  * the (test-private) domain directory; a TCP port clash ends the node with exit status 69; a
- * conf/ file sets the TCP port and an edit moves it while the node runs.
+ * conf/ file sets the TCP port and an edit moves it while the node runs; a start-up line shows on
+ * the console and in the OSGi Log Service (Gogo's {@code log}, the shell forced on over a pipe).
  */
 @Timeout(180)
 class NodeProcessIT {
@@ -102,6 +104,27 @@ class NodeProcessIT {
         assertTrue(node.waitFor(BOUND_MILLIS, TimeUnit.MILLISECONDS), log());
     }
 
+    @Test
+    void aStartUpLineShowsOnTheConsoleAndInTheLogService() throws Exception {
+        node = start(ProcessBuilder.Redirect.PIPE, "-Dkarmi.tcp.port=0", "-Dkarmi.node.shell=true");
+        String marker = "INFO org.karmi.core: ";
+        await("the console shows the tcp start-up line", () -> startUpLine(marker) != null);
+        String message = startUpLine(marker).substring(startUpLine(marker).indexOf(marker) + marker.length());
+        try (OutputStream shell = node.getOutputStream()) {
+            shell.write("log 1000 info\n".getBytes(StandardCharsets.UTF_8));
+            shell.flush();
+            // Gogo's log command: "<date> <time> INFO - Bundle: <bsn> - <message>"
+            await("the Log Service has the line from org.karmi.core",
+                    () -> log().contains("INFO - Bundle: org.karmi.core - " + message));
+        } // end of input: the shell stops the framework
+        assertTrue(node.waitFor(BOUND_MILLIS, TimeUnit.MILLISECONDS), log());
+    }
+
+    /** The console's one-line record of the tcp technology's start, or null. */
+    private String startUpLine(String marker) {
+        return log().lines().filter(l -> l.contains(marker) && l.contains("tcp listening on tcp ")).findFirst().orElse(null);
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
@@ -109,6 +132,10 @@ class NodeProcessIT {
     }
 
     private Process start(String... options) throws IOException {
+        return start(ProcessBuilder.Redirect.from(new File("/dev/null")), options);
+    }
+
+    private Process start(ProcessBuilder.Redirect input, String... options) throws IOException {
         Path jar = Path.of(System.getProperty("karmi.node.jar", "../features/karmi-node/target/karmi-node.jar"));
         if (!Files.isRegularFile(jar)) {
             fail("no node jar at " + jar.toAbsolutePath() + ": build features/karmi-node first");
@@ -120,7 +147,7 @@ class NodeProcessIT {
         command.add("-jar");
         command.add(jar.toString());
         return new ProcessBuilder(command)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectInput(input)
                 .redirectErrorStream(true)
                 .redirectOutput(output.toFile())
                 .start();
