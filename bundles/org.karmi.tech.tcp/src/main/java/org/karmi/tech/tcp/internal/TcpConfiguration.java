@@ -43,6 +43,12 @@ import org.osgi.service.metatype.annotations.ObjectClassDefinition;
             min = "0")
     long logIntervalMillis() default TcpSettings.DEFAULT_LOG_INTERVAL_MILLIS;
 
+    @AttributeDefinition(description = "Client socket factory classes (java.rmi RMIClientSocketFactory) a reference's "
+            + "address may carry besides javax.rmi.ssl.SslRMIClientSocketFactory and the classes of factories this "
+            + "application gave KaRMI: a.B, a.* (one package), a.** (with sub-packages); anything else is never "
+            + "instantiated, and connecting to such a reference fails naming the class.", cardinality = 100)
+    String[] socketFactories() default {};
+
     // TLS (key "tls.keyStore" etc.: an underscore in a method name is a dot in the key)
 
     @AttributeDefinition(description = "Speak TLS 1.3: the listener accepts only TLS (unless tls.keepPlaintext) "

@@ -57,6 +57,10 @@ final class TcpEndpoint {
     private final Map<Integer, TcpListener> listeners = new java.util.HashMap<>();
     /** The listener of port-0 exports and of the configured port; {@code null} until listening (on demand). */
     private volatile TcpListener own;
+    /** Listeners through an application's server socket factory, by (port, factory) (guarded by {@code this}). */
+    private final Map<FactoryEndpoint, TcpListener> factoryListeners = new java.util.HashMap<>();
+    /** The client socket factories this technology's application gave, and the reader of those in UTIDs. */
+    final ClientFactories factories;
     private final Map<Utid, ConnectionPool> pools = new ConcurrentHashMap<>();
     private final Set<TcpLink> links = ConcurrentHashMap.newKeySet();
     private final ConnectionBudget inbound;
@@ -71,9 +75,14 @@ final class TcpEndpoint {
     /** System.nanoTime() as of the watchdog's last tick: a clock for idle times that costs a read. */
     private volatile long coarseNanos = System.nanoTime();
 
+    /** One listener through a server socket factory: its port (0: anonymous, shared by equal factories) and the factory. */
+    private record FactoryEndpoint(int port, java.rmi.server.RMIServerSocketFactory ssf) {
+    }
+
     private TcpEndpoint(Technology technology, TcpSettings settings, TlsSockets tls, TechnologyContext context,
-                        InetAddress bindAddress, InetAddress advertised) {
+                        InetAddress bindAddress, InetAddress advertised, ClientFactories factories) {
         this.tls = tls;
+        this.factories = factories;
         this.technology = technology;
         this.settings = settings;
         this.context = context;
@@ -101,12 +110,13 @@ final class TcpEndpoint {
      * @throws BindException naming host:port if it cannot be bound (for example, in use)
      */
     static TcpEndpoint start(Technology technology, TcpSettings settings, TlsSettings tlsSettings,
-                             TechnologyContext context, String advertisedHost) throws IOException {
+                             TechnologyContext context, String advertisedHost, ClientFactories factories)
+            throws IOException {
         TlsSockets tls = TlsSockets.create(tlsSettings, settings.logIntervalMillis()); // a bad store fails before binding
         InetAddress host = InetAddress.getByName(settings.host());
         InetAddress advertised = advertisedHost != null ? InetAddress.getByName(advertisedHost)
                 : host.isAnyLocalAddress() ? InetAddress.getLocalHost() : host;
-        TcpEndpoint endpoint = new TcpEndpoint(technology, settings, tls, context, host, advertised);
+        TcpEndpoint endpoint = new TcpEndpoint(technology, settings, tls, context, host, advertised, factories);
         if (!settings.listensOnDemand()) {
             endpoint.own = TcpListener.open(endpoint, host, settings.port(), advertised);
             endpoint.listeners.put(endpoint.own.port, endpoint.own);
@@ -168,6 +178,73 @@ final class TcpEndpoint {
         }
     }
 
+    /**
+     * Listens for one more export that gave socket factories: through {@code ssf} (one listener
+     * per port and equal factory, counted like the per-port ones), or where {@link #listen(int)}
+     * would without one; the UTID carries {@code csf}, the factory's serialization, if given.
+     *
+     * @throws BindException if the factory cannot listen
+     */
+    synchronized Utid listen(int port, java.rmi.server.RMIServerSocketFactory ssf, byte[] csf) throws IOException {
+        checkOpen();
+        if (ssf == null) {
+            Utid base = listen(port);
+            try {
+                return csf == null ? base : TcpAddress.withFactory(base, csf);
+            } catch (IllegalArgumentException e) {
+                if (port != 0) {
+                    unlisten(port);
+                }
+                throw new IOException(e.getMessage(), e);
+            }
+        }
+        FactoryEndpoint key = new FactoryEndpoint(port, ssf);
+        TcpListener l = factoryListeners.get(key);
+        boolean opened = l == null;
+        if (opened) {
+            l = TcpListener.open(this, ssf, port, advertised);
+        }
+        Utid u;
+        try {
+            u = csf == null ? l.utid : TcpAddress.withFactory(l.utid, csf);
+        } catch (IllegalArgumentException e) {
+            if (opened) {
+                l.close();
+            }
+            throw new IOException(e.getMessage(), e);
+        }
+        if (opened) {
+            factoryListeners.put(key, l);
+        }
+        l.exports++;
+        return u;
+    }
+
+    /** One export through {@code ssf} on {@code port} is gone; its listener closes with the last. */
+    void unlisten(int port, java.rmi.server.RMIServerSocketFactory ssf) {
+        if (ssf == null) {
+            if (port != 0) {
+                unlisten(port);
+            }
+            return;
+        }
+        TcpListener closing = null;
+        synchronized (this) {
+            FactoryEndpoint key = new FactoryEndpoint(port, ssf);
+            TcpListener l = factoryListeners.get(key);
+            if (l == null || l.exports == 0) {
+                return;
+            }
+            l.exports--;
+            if (l.exports == 0) {
+                factoryListeners.remove(key);
+                closing = l;
+            }
+        }
+        if (closing != null) {
+            closing.close();
+        }
+    }
 
     boolean isClosed() {
         return closed;
@@ -185,7 +262,9 @@ final class TcpEndpoint {
             } catch (IllegalArgumentException e) {
                 throw new IOException(e.getMessage(), e);
             }
-            pool = pools.computeIfAbsent(remote, u -> new ConnectionPool(u, address));
+            byte[] f = TcpAddress.factory(remote);
+            java.rmi.server.RMIClientSocketFactory csf = f == null ? null : factories.read(f, TcpAddress.text(address));
+            pool = pools.computeIfAbsent(remote, u -> new ConnectionPool(u, address, csf));
         }
         TcpClientConnection c = pool.poll(STALE_CHECK_NANOS);
         return c != null ? c : connect(pool, timeoutMillis);
@@ -195,33 +274,44 @@ final class TcpEndpoint {
         checkOpen();
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         String target = TcpAddress.text(pool.address);
-        Socket socket = tls.clientSocket(pool.utid, target);
+        boolean viaFactory = pool.factory != null;
+        Socket socket = viaFactory ? factorySocket(pool, target) : tls.clientSocket(pool.utid, target);
         TcpClientConnection c = null;
         try {
-            socket.setTcpNoDelay(true);
-            socket.setKeepAlive(true);
+            try {
+                socket.setTcpNoDelay(true);
+                socket.setKeepAlive(true);
+            } catch (java.net.SocketException e) {
+                if (!viaFactory) { // a factory's socket may not have these options
+                    throw e;
+                }
+            }
             long connectTimeout = Math.min(timeoutMillis, settings.connectTimeoutMillis());
             c = new TcpClientConnection(this, pool, socket);
             register(c);
-            c.arm(connectTimeout);
-            try {
-                socket.connect(pool.address); // untimed: a timed connect would leave the socket non-blocking
-            } catch (ConnectException e) {
-                ConnectException ce = new ConnectException("nobody listens at tcp " + target + " (" + e.getMessage() + ")");
-                ce.initCause(e);
-                throw ce;
-            } catch (IOException e) {
-                throw c.timedOut() ? c.timeout("cannot connect to tcp", connectTimeout, e) : e;
+            if (!viaFactory) {
+                c.arm(connectTimeout);
+                try {
+                    socket.connect(pool.address); // untimed: a timed connect would leave the socket non-blocking
+                } catch (ConnectException e) {
+                    ConnectException ce = new ConnectException("nobody listens at tcp " + target + " (" + e.getMessage() + ")");
+                    ce.initCause(e);
+                    throw ce;
+                } catch (IOException e) {
+                    throw c.timedOut() ? c.timeout("cannot connect to tcp", connectTimeout, e) : e;
+                }
             }
             c.arm(Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
             Handshake peer;
             try {
-                tls.startClient(socket, target, pool.utid);
+                if (!viaFactory) {
+                    tls.startClient(socket, target, pool.utid);
+                }
                 peer = TcpHandshake.client(c, context);
                 c.disarm();
             } catch (IOException e) {
                 throw c.timedOut() ? c.timeout("no handshake from tcp", timeoutMillis, e)
-                        : tls.explain(e, socket, target, pool.utid);
+                        : viaFactory ? e : tls.explain(e, socket, target, pool.utid);
             }
             c.handshakeDone(peer);
             checkOpen();
@@ -234,6 +324,31 @@ final class TcpEndpoint {
             }
             throw e;
         }
+    }
+
+    /**
+     * A socket connected by the UTID's client socket factory ({@code csf.createSocket(host, port)},
+     * host as an IP address). That connect is the factory's own and cannot be interrupted: only
+     * what follows (the factory's own handshake, if any, and KaRMI's) is bounded by the watchdog.
+     */
+    private static Socket factorySocket(ConnectionPool pool, String target) throws IOException {
+        Socket s;
+        try {
+            s = pool.factory.createSocket(pool.address.getAddress().getHostAddress(), pool.address.getPort());
+        } catch (ConnectException e) {
+            ConnectException ce = new ConnectException("nobody listens at tcp " + target + " (client socket factory "
+                    + pool.factory.getClass().getName() + ": " + e.getMessage() + ")");
+            ce.initCause(e);
+            throw ce;
+        } catch (RuntimeException e) {
+            throw new IOException("client socket factory " + pool.factory.getClass().getName() + " failed to connect to tcp "
+                    + target + ": " + e, e);
+        }
+        if (s == null) {
+            throw new IOException("client socket factory " + pool.factory.getClass().getName() + " gave no socket for tcp "
+                    + target);
+        }
+        return s;
     }
 
     private void checkOpen() throws IOException {
@@ -259,7 +374,7 @@ final class TcpEndpoint {
      * Serves a socket one of the listeners accepted, on that listener's thread; admissions of
      * all listeners take turns ({@code admission}), so the budget sees one acceptor at a time.
      */
-    void accepted(Socket s) {
+    void accepted(Socket s, boolean factorySocket) {
         synchronized (admission) {
             if (closed) {
                 try {
@@ -277,7 +392,8 @@ final class TcpEndpoint {
             try {
                 s.setTcpNoDelay(true);
                 s.setKeepAlive(true);
-                c = new TcpServerConnection(this, tls.accepted(s)); // TLS is chosen and shaken hands on c's thread
+                // TLS is chosen and shaken hands on c's thread; a factory's socket is used as it is
+                c = new TcpServerConnection(this, factorySocket ? s : tls.accepted(s));
                 register(c);
                 inbound.admitted(c);
                 Thread t = new Thread(c, "karmi-tcp-in-" + c.peer);
@@ -405,7 +521,9 @@ final class TcpEndpoint {
         List<TcpListener> open;
         synchronized (this) {
             open = new ArrayList<>(listeners.values());
+            open.addAll(factoryListeners.values());
             listeners.clear();
+            factoryListeners.clear();
         }
         for (TcpListener l : open) {
             l.close();

@@ -26,12 +26,15 @@ final class TcpListener {
     final Utid utid;
     private final ServerSocket serverSocket;
     private final Thread acceptor;
+    /** Whether the socket came from an application's server socket factory: its sockets are the transport (no TLS sniffing). */
+    private final boolean factory;
     private volatile boolean closed;
     /** Exports on this port (guarded by the endpoint); the endpoint's own listener never closes on 0. */
     int exports;
 
-    private TcpListener(TcpEndpoint endpoint, ServerSocket serverSocket, Utid utid) {
+    private TcpListener(TcpEndpoint endpoint, ServerSocket serverSocket, Utid utid, boolean factory) {
         this.serverSocket = serverSocket;
+        this.factory = factory;
         this.port = serverSocket.getLocalPort();
         this.utid = utid;
         String name = TcpAddress.text((InetSocketAddress) serverSocket.getLocalSocketAddress());
@@ -59,7 +62,38 @@ final class TcpListener {
             throw b;
         }
         TcpListener l = new TcpListener(endpoint, ss, TcpAddress.utid(advertised, ss.getLocalPort(),
-                endpoint.tls.tlsOnly()));
+                endpoint.tls.tlsOnly()), false);
+        l.acceptor.start();
+        return l;
+    }
+
+    /**
+     * Listens through an application's server socket factory: {@code ssf.createServerSocket(port)}
+     * (port 0 asked as 0, as java.rmi asks), wherever the factory binds; the UTID names
+     * {@code advertised} and the bound port, without the TLS flag (the factory's sockets are the
+     * transport, this node's TLS is not applied to them).
+     *
+     * @throws BindException naming the port and the factory if it cannot listen
+     */
+    static TcpListener open(TcpEndpoint endpoint, java.rmi.server.RMIServerSocketFactory ssf, int port,
+                            InetAddress advertised) throws IOException {
+        ServerSocket ss;
+        try {
+            ss = ssf.createServerSocket(port);
+        } catch (IOException | RuntimeException e) {
+            BindException b = new BindException("server socket factory " + ssf.getClass().getName()
+                    + " cannot listen on tcp port " + port + ": " + e.getMessage());
+            b.initCause(e);
+            throw b;
+        }
+        if (ss == null || !ss.isBound() || ss.getLocalPort() <= 0) {
+            if (ss != null) {
+                ss.close();
+            }
+            throw new BindException("server socket factory " + ssf.getClass().getName() + " gave no bound server socket"
+                    + " for tcp port " + port);
+        }
+        TcpListener l = new TcpListener(endpoint, ss, TcpAddress.utid(advertised, ss.getLocalPort(), false), true);
         l.acceptor.start();
         return l;
     }
@@ -76,7 +110,7 @@ final class TcpListener {
                 }
                 continue;
             }
-            endpoint.accepted(s);
+            endpoint.accepted(s, factory);
         }
     }
 

@@ -1,6 +1,8 @@
 package org.karmi.tech.tcp.internal;
 
 import java.io.IOException;
+import java.rmi.server.RMIClientSocketFactory;
+import java.rmi.server.RMIServerSocketFactory;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import org.karmi.spi.transport.TechnologyCounters;
@@ -31,6 +33,8 @@ public final class TcpTechnology implements Technology {
     private final TlsSettings tls;
     /** The host UTIDs name ({@code java.rmi.server.hostname}); {@code null}: derived from the bind address. */
     private final String advertisedHost;
+    /** Client socket factories given by the application and the reader of those in UTIDs (kept across start/close). */
+    private final ClientFactories factories;
     private volatile TcpEndpoint endpoint;
     private volatile TechnologyStatistics lastStatistics = NONE;
 
@@ -45,7 +49,8 @@ public final class TcpTechnology implements Technology {
      * bound and UTIDs name that host. Otherwise 127.0.0.1, no TLS.
      */
     public TcpTechnology() {
-        this(facadeSettings(System::getProperty), TlsSettings.fromSystemProperties(), System.getProperty(HOSTNAME_PROPERTY));
+        this(facadeSettings(System::getProperty), TlsSettings.fromSystemProperties(), System.getProperty(HOSTNAME_PROPERTY),
+                ClientFactories.parse(System.getProperty(TcpSettings.PROPERTY_PREFIX + ClientFactories.KEY)));
     }
 
     /** The facade's settings from a system property lookup (full names), as {@link #TcpTechnology()} describes. */
@@ -77,6 +82,17 @@ public final class TcpTechnology implements Technology {
      *                       the local host's for a wildcard address)
      */
     public TcpTechnology(TcpSettings settings, TlsSettings tls, String advertisedHost) {
+        this(settings, tls, advertisedHost, List.of());
+    }
+
+    /**
+     * @param socketFactories client socket factory classes a UTID may carry besides
+     *                        {@code javax.rmi.ssl.SslRMIClientSocketFactory} and those the
+     *                        application gave: {@code a.B}, {@code a.*}, {@code a.**} (setting
+     *                        {@value ClientFactories#KEY})
+     */
+    public TcpTechnology(TcpSettings settings, TlsSettings tls, String advertisedHost, List<String> socketFactories) {
+        this.factories = new ClientFactories(socketFactories);
         this.settings = settings;
         this.tls = tls;
         this.advertisedHost = advertisedHost == null || advertisedHost.isBlank() ? null : advertisedHost.trim();
@@ -96,7 +112,7 @@ public final class TcpTechnology implements Technology {
         if (endpoint != null) {
             throw new IllegalStateException("tcp technology already started at " + endpoint);
         }
-        TcpEndpoint e = TcpEndpoint.start(this, settings, tls, context, advertisedHost);
+        TcpEndpoint e = TcpEndpoint.start(this, settings, tls, context, advertisedHost, factories);
         lastStatistics = e.statistics;
         endpoint = e;
     }
@@ -133,6 +149,69 @@ public final class TcpTechnology implements Technology {
         if (e != null && port != 0) {
             e.unlisten(port);
         }
+    }
+
+    /**
+     * Listens through {@code ssf} (if given) for one more export and returns a UTID carrying
+     * {@code csf} (if given), whose class is allowed in UTIDs from now on; see
+     * {@link Technology#listen(int, RMIServerSocketFactory, RMIClientSocketFactory)}.
+     */
+    @Override
+    public Utid listen(int port, RMIServerSocketFactory ssf, RMIClientSocketFactory csf) throws IOException {
+        if (ssf == null && csf == null) {
+            return listen(port);
+        }
+        if (port < 0 || port > 0xffff) {
+            throw new IllegalArgumentException("tcp port out of range: " + port);
+        }
+        TcpEndpoint e = endpoint;
+        if (e == null) {
+            throw new IllegalStateException("tcp technology not started");
+        }
+        byte[] bytes = null;
+        if (csf != null) {
+            bytes = ClientFactories.serialize(csf);
+            factories.remember(csf);
+        }
+        return e.listen(port, ssf, bytes);
+    }
+
+    @Override
+    public void unlisten(int port, RMIServerSocketFactory ssf, RMIClientSocketFactory csf) {
+        TcpEndpoint e = endpoint;
+        if (e != null) {
+            e.unlisten(port, ssf);
+        }
+    }
+
+    /**
+     * The tcp UTID of {@code host:port} reached through {@code csf}, whose class is allowed in
+     * UTIDs from now on; without {@code csf} the same as {@link #utidFor(String, int)}.
+     *
+     * @throws IllegalArgumentException if the port is out of range or {@code csf} cannot travel
+     *         in a UTID (not serializable, too large)
+     */
+    @Override
+    public Utid utidFor(String host, int port, RMIClientSocketFactory csf) throws java.net.UnknownHostException {
+        if (csf == null) {
+            return utidFor(host, port);
+        }
+        if (port <= 0 || port > 0xffff) {
+            throw new IllegalArgumentException("tcp port out of range: " + port);
+        }
+        byte[] bytes;
+        try {
+            bytes = ClientFactories.serialize(csf);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        factories.remember(csf);
+        return TcpAddress.withFactory(TcpAddress.utid(java.net.InetAddress.getByName(host), port, false), bytes);
+    }
+
+    /** The configured client socket factory patterns (tests). */
+    List<String> socketFactories() {
+        return factories.patterns();
     }
 
     @Override

@@ -37,7 +37,10 @@ public final class TcpTechnologyComponent {
     private static final System.Logger LOG = System.getLogger("org.karmi.tech.tcp");
 
     /** Both halves of the technology's settings. */
-    record Settings(TcpSettings tcp, TlsSettings tls) {
+    record Settings(TcpSettings tcp, TlsSettings tls, List<String> socketFactories) {
+        Settings(TcpSettings tcp, TlsSettings tls) {
+            this(tcp, tls, List.of());
+        }
     }
 
     private final BundleContext context;
@@ -90,7 +93,19 @@ public final class TcpTechnologyComponent {
             Object configured = properties.get(key);
             return configured != null ? String.valueOf(configured) : context.getProperty(TcpSettings.PROPERTY_PREFIX + key);
         };
-        return new Settings(TcpSettings.fromProperties(lookup), TlsSettings.fromProperties(lookup));
+        return new Settings(TcpSettings.fromProperties(lookup), TlsSettings.fromProperties(lookup),
+                ClientFactories.parse(socketFactories(properties.get(ClientFactories.KEY), lookup)));
+    }
+
+    /** A configured {@value ClientFactories#KEY} value: a String, or a String array or list (Metatype cardinality). */
+    private static String socketFactories(Object configured, UnaryOperator<String> lookup) {
+        if (configured instanceof String[] a) {
+            return String.join(",", a);
+        }
+        if (configured instanceof java.util.Collection<?> c) {
+            return String.join(",", c.stream().map(String::valueOf).toList());
+        }
+        return lookup.apply(ClientFactories.KEY);
     }
 
     /** {@code key old -> new} for each setting that differs; TLS changes without their values (passwords). */
@@ -107,6 +122,9 @@ public final class TcpTechnologyComponent {
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException(e);
         }
+        if (!before.socketFactories().equals(after.socketFactories())) {
+            out.add(ClientFactories.KEY + " " + before.socketFactories() + " -> " + after.socketFactories());
+        }
         if (!before.tls().equals(after.tls())) {
             out.add("tls settings");
         }
@@ -114,7 +132,7 @@ public final class TcpTechnologyComponent {
     }
 
     private void register() {
-        technology = new TcpTechnology(settings.tcp(), settings.tls());
+        technology = new TcpTechnology(settings.tcp(), settings.tls(), null, settings.socketFactories());
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(Technology.PROPERTY_NAME, technology.name());
         registration = context.registerService(Technology.class, technology, props);
