@@ -11,8 +11,8 @@ package org.karmi.spi.transport;
  *                    ParaStation node), for people only
  * @param serializer  the serializer the handshake agreed, as {@code name/version} (empty while
  *                    the handshake runs)
- * @param state       {@link #HANDSHAKE}, {@link #IDLE}, {@link #IN_CALL}, {@link #RETIRING}, or a
- *                    technology's own word
+ * @param state       {@link #HANDSHAKE}, {@link #IDLE}, {@link #IN_CALL}, {@link #RETIRING},
+ *                    {@link #PEER_DEAD}, or a technology's own word
  * @param idleMillis  how long it has carried no call (0 while one runs)
  * @since 1.7
  */
@@ -27,6 +27,9 @@ public record ConnectionInfo(String technology, boolean inbound, long peerNodeId
     public static final String IN_CALL = "in call";
     /** The server asked its client to move off it; it closes once idle. */
     public static final String RETIRING = "retiring";
+
+    /** The technology saw the peer's process end; the connection is about to close. */
+    public static final String PEER_DEAD = "peer dead";
 
     /** The agreed serializer of a handshake, as {@code name/version}; empty for none yet. */
     public static String serializerOf(Handshake agreed) {

@@ -7,12 +7,14 @@ import java.util.StringJoiner;
 
 import org.karmi.ExportInfo;
 import org.karmi.RemoteRuntime;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.Utid;
 
 /**
  * Judges the node's health from what it runs: the runtime is there, its registry answers, a
- * distributed collector runs, the dispatch pool is not saturated, and every bundle that declares a {@link Technology} service registers one that the runtime runs
+ * distributed collector runs, the dispatch pool is not saturated, no connection leads to a
+ * peer whose process ended, and every bundle that declares a {@link Technology} service registers one that the runtime runs
  * and that listens. Plain Java: the health check and {@code karmi:health} feed it a snapshot;
  * tests build one directly. Stateless; thread-safe.
  */
@@ -107,6 +109,11 @@ final class NodeHealth {
             if (u.technology().equals(t.name())) {
                 addresses.add(t.describe(u));
             }
+        }
+        long deadPeers = t.connections().stream().filter(c -> c.state().equals(ConnectionInfo.PEER_DEAD)).count();
+        if (deadPeers > 0) {
+            return new Finding("technologies", Status.WARN, t.name() + " running, " + deadPeers
+                    + " connections to peers whose process ended (closing)");
         }
         return addresses.length() == 0
                 ? new Finding("technologies", Status.WARN, t.name() + " running, listening nowhere yet (on demand)")

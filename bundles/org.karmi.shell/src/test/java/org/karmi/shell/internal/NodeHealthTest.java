@@ -62,4 +62,18 @@ class NodeHealthTest {
         assertTrue(NodeHealth.table(NodeHealth.check(NodeCommandsTest.runtime(), tcp, 0))
                 .contains("3 calls running, each on its connection's thread"));
     }
+
+    @Test
+    void aConnectionToADeadPeerIsYellow() {
+        org.karmi.spi.transport.Technology tcp = NodeCommandsTest.technology("tcp");
+        org.karmi.spi.transport.Technology dying = (org.karmi.spi.transport.Technology) java.lang.reflect.Proxy.newProxyInstance(
+                org.karmi.spi.transport.Technology.class.getClassLoader(), new Class<?>[] {org.karmi.spi.transport.Technology.class},
+                (p, m, a) -> m.getName().equals("connections")
+                        ? List.of(new org.karmi.spi.transport.ConnectionInfo("tcp", true, 7, "node 3", "uka/2",
+                                org.karmi.spi.transport.ConnectionInfo.PEER_DEAD, 0))
+                        : m.invoke(tcp, a));
+        List<Finding> f = NodeHealth.check(NodeCommandsTest.runtime(), List.of(new Provider("org.karmi.tech.tcp", "ACTIVE", List.of(dying))));
+        assertEquals(Status.WARN, NodeHealth.worst(f), f.toString());
+        assertTrue(NodeHealth.table(f).contains("1 connections to peers whose process ended"), NodeHealth.table(f));
+    }
 }

@@ -17,6 +17,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Handshake;
 import org.karmi.spi.transport.InboundByteBudget;
 import org.karmi.spi.transport.InboundHandler;
@@ -423,6 +424,35 @@ final class ParaStationNode {
                 LOG.log(Level.WARNING, "parastation: the reference layer failed on the death of node " + Long.toHexString(n), e);
             }
         }
+    }
+
+    /** Every open channel, client and server ends (a snapshot for karmi:connections and health checks). */
+    List<ConnectionInfo> connections() {
+        List<ConnectionInfo> out = new ArrayList<>();
+        long nowMs = System.currentTimeMillis();
+        for (ClientChannel ch : clients) {
+            ConcurrentLinkedDeque<ClientChannel> pool = pools.get(ch.peer().port());
+            boolean pooled = pool != null && pool.contains(ch);
+            Handshake r = ch.remoteHandshake();
+            out.add(new ConnectionInfo(ParaStationAddress.TECHNOLOGY_NAME, false, r == null ? 0 : r.nodeId(),
+                    "node " + ch.peer().port(), ConnectionInfo.serializerOf(r), state(ch.peer(), r == null, !pooled),
+                    pooled ? Math.max(0, nowMs - ch.idleSinceMs()) : 0));
+        }
+        long nowNs = System.nanoTime();
+        for (ServerChannel ch : servers) {
+            Handshake r = ch.remoteHandshake();
+            long since = ch.idleSinceNs();
+            boolean busy = since == ServerChannel.BUSY;
+            out.add(new ConnectionInfo(ParaStationAddress.TECHNOLOGY_NAME, true, r == null ? 0 : r.nodeId(),
+                    "node " + ch.peer().port(), ConnectionInfo.serializerOf(ch.localHandshake()),
+                    state(ch.peer(), r == null, busy), busy ? 0 : Math.max(0, (nowNs - since) / 1_000_000)));
+        }
+        return out;
+    }
+
+    private static String state(PeerNode peer, boolean handshaking, boolean inCall) {
+        return peer.isDead() ? ConnectionInfo.PEER_DEAD : handshaking ? ConnectionInfo.HANDSHAKE
+                : inCall ? ConnectionInfo.IN_CALL : ConnectionInfo.IDLE;
     }
 
     private void closeChannelsOf(PeerNode peer) {

@@ -1,8 +1,10 @@
 package org.karmi.tech.parastation.internal;
 
 import java.io.IOException;
+import java.util.List;
 
 import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.TechnologyContext;
 import org.karmi.spi.transport.TechnologyStatistics;
@@ -83,6 +85,12 @@ public final class ParaStationTechnology implements Technology {
             throw new IOException("parastation technology not started");
         }
         return n.acquire(remote, timeoutMillis);
+    }
+
+    @Override
+    public List<ConnectionInfo> connections() {
+        ParaStationNode n = node;
+        return n == null ? List.of() : n.connections();
     }
 
     @Override

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.karmi.spi.transport.Connection;
+import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.Utid;
 import org.karmi.spi.transport.WireBuffer;
@@ -98,6 +99,26 @@ class ParaStationTechnologyTest {
         assertEquals(6, server.statistics().callsReceived());
         assertTrue(client.statistics().bytesSent() > 5 * 1024 * 1024, "fragments counted");
         assertEquals(client.statistics().bytesSent(), server.statistics().bytesReceived());
+    }
+
+    @Test
+    void connectionsListBothEndsWithTheirPeerSerializerAndState(Path domain) throws Exception {
+        TestContext serverNode = new TestContext();
+        TestContext clientNode = new TestContext();
+        ParaStationTechnology server = start(domain, serverNode);
+        ParaStationTechnology client = start(domain, clientNode);
+        Connection c = client.acquire(server.localUtid(), 5_000);
+        ConnectionInfo out = client.connections().get(0);
+        assertEquals(new ConnectionInfo("parastation", false, serverNode.nodeId(), out.peer(),
+                "uka/1", ConnectionInfo.IN_CALL, 0), out);
+        assertTrue(out.peer().startsWith("node "), out.peer());
+        echo(c, new byte[] {1});
+        c.release();
+        assertEquals(ConnectionInfo.IDLE, client.connections().get(0).state());
+        await("the server end idle", 5_000, () -> server.connections().size() == 1
+                && server.connections().get(0).state().equals(ConnectionInfo.IDLE));
+        ConnectionInfo in = server.connections().get(0);
+        assertTrue(in.inbound() && in.peerNodeId() == clientNode.nodeId() && in.serializer().equals("uka/1"), in.toString());
     }
 
     @Test
