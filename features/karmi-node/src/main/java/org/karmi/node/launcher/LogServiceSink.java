@@ -21,17 +21,21 @@ import org.osgi.util.tracker.ServiceTracker;
  * system bundle), under the {@code System.Logger}'s name; the Log Service's levels
  * ({@code LoggerAdmin}) decide what it keeps. The Log Service API is not on the launcher's class
  * path, so its methods are found reflectively in the providing bundle's view, once per service.
- * Thread-safe.
+ * Each record is {@link ConsoleEcho#sent marked} first: the finder has printed it, so its entry
+ * must not print again. Thread-safe.
  */
 final class LogServiceSink implements LogSink {
 
     static final String LOGGER_FACTORY = "org.osgi.service.log.LoggerFactory";
 
     private final Bundle systemBundle;
+    private final ConsoleEcho echo;
     private final ServiceTracker<Object, Factory> tracker;
 
-    LogServiceSink(BundleContext context) {
+    /** @param echo told of each record before it is handed over, so that it does not print the record again */
+    LogServiceSink(BundleContext context, ConsoleEcho echo) {
         this.systemBundle = context.getBundle();
+        this.echo = echo;
         this.tracker = new ServiceTracker<>(context, LOGGER_FACTORY, null) {
             @Override
             public Factory addingService(ServiceReference<Object> reference) {
@@ -77,7 +81,12 @@ final class LogServiceSink implements LogSink {
     public void log(ClassLoader origin, String name, Level level, String message, Throwable thrown) {
         Factory f = tracker.getService();
         if (f != null) {
-            f.log(bundle(origin), name, level, message, thrown);
+            Bundle b = bundle(origin);
+            int i = index(level);
+            if (i >= 0) {
+                echo.sent(b.getBundleId(), name, Factory.LEVELS[i].toUpperCase(java.util.Locale.ROOT), message);
+            }
+            f.log(b, name, level, message, thrown);
         }
     }
 

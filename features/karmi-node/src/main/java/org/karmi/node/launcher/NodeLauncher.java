@@ -18,7 +18,8 @@ import org.osgi.framework.launch.Framework;
  * non-interactive one (no console, exit status 69 when a technology does not start); the
  * configuration directory ({@code conf/} beside the jar); the start order ({@link StartLevels});
  * one-line log records on the console, each also handed to the OSGi Log Service
- * ({@link LogServiceSink}, through the node's {@code System.LoggerFinder}). Runs on the
+ * ({@link LogServiceSink}, through the node's {@code System.LoggerFinder}), and the other
+ * bundles' Log Service warnings and errors on the console too ({@link LogServiceEcho}). Runs on the
  * launcher's thread; the hook runs on its own thread.
  */
 public final class NodeLauncher implements BundleActivator {
@@ -44,6 +45,7 @@ public final class NodeLauncher implements BundleActivator {
     private Thread hook;
     private ServiceRegistration<?> main;
     private LogServiceSink logSink;
+    private LogServiceEcho logEcho;
 
     @Override
     public void start(BundleContext context) {
@@ -54,8 +56,12 @@ public final class NodeLauncher implements BundleActivator {
             // the health check bundles log through slf4j-simple, INFO by default: a line each at start
             System.setProperty(SLF4J_LEVEL_PROPERTY, "warn");
         }
-        logSink = new LogServiceSink(context);
+        ConsoleEcho echo = new ConsoleEcho();
+        logSink = new LogServiceSink(context, echo);
         logSink.open();
+        // the other bundles' warnings and errors go to the Log Service only: print them here too
+        logEcho = new LogServiceEcho(context, echo);
+        logEcho.open();
         if (!NodeLoggerFinder.route(logSink)) {
             System.getLogger("org.karmi.node").log(System.Logger.Level.WARNING,
                     "KaRMI records reach the console only, not the OSGi Log Service: the JDK uses the LoggerFinder "
@@ -89,6 +95,9 @@ public final class NodeLauncher implements BundleActivator {
         if (logSink != null) {
             NodeLoggerFinder.unroute(logSink);
             logSink.close();
+        }
+        if (logEcho != null) {
+            logEcho.close();
         }
         if (main != null) {
             try {
