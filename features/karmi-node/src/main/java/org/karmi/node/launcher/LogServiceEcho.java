@@ -59,7 +59,7 @@ final class LogServiceEcho {
     }
 
     /** One reader service with the listener added to it. */
-    private static final class Reader implements InvocationHandler {
+    static final class Reader implements InvocationHandler {
         private final Object service;
         private final ConsoleEcho echo;
         private final Method removeLogListener;
