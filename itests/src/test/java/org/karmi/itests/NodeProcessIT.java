@@ -30,7 +30,9 @@ import org.junit.jupiter.api.Timeout;
  * shell): SIGTERM stops the framework, so the ParaStation technology removes its files from
  * the (test-private) domain directory; a TCP port clash ends the node with exit status 69; a
  * conf/ file sets the TCP port and an edit moves it while the node runs; a start-up line shows on
- * the console and in the OSGi Log Service (Gogo's {@code log}, the shell forced on over a pipe).
+ * the console and in the OSGi Log Service (Gogo's {@code log}, the shell forced on over a pipe); an
+ * error that SCR logs to the Log Service (a conf/ file's bad value) shows on the console as well,
+ * and KaRMI's own error shows there once.
  */
 @Timeout(180)
 class NodeProcessIT {
@@ -85,6 +87,9 @@ class NodeProcessIT {
         }
         assertEquals(69, node.exitValue(), "output:\n" + log());
         assertTrue(log().contains("technology tcp did not start"), log());
+        // printed by the node's LoggerFinder, and not again when it comes back from the Log Service
+        assertEquals(1, log().lines().filter(l -> l.contains(" SEVERE org.karmi.core: ")
+                && l.contains("could not start technology tcp")).count(), log());
         assertEquals(List.of(), nodeFiles(), "the node stopped its framework, so its files are gone");
     }
 
@@ -117,6 +122,28 @@ class NodeProcessIT {
             await("the Log Service has the line from org.karmi.core",
                     () -> log().contains("INFO - Bundle: org.karmi.core - " + message));
         } // end of input: the shell stops the framework
+        assertTrue(node.waitFor(BOUND_MILLIS, TimeUnit.MILLISECONDS), log());
+    }
+
+    @Test
+    void anScrErrorInTheLogServiceShowsOnTheConsole() throws Exception {
+        Path conf = Files.createDirectory(domain.resolve("conf"));
+        Files.writeString(conf.resolve("org.karmi.tech.tcp.cfg"), "port = abc\n");
+        node = start("-Dfelix.fileinstall.dir=" + conf);
+        // SCR logs the component's failure to the Log Service only, on behalf of the tcp bundle:
+        // "bundle org.karmi.tech.tcp:<version> (<id>)[<component>(<id>)] : Error during instantiation ..."
+        await("the console shows SCR's error, with the exception's first line after it", () -> {
+            List<String> lines = log().lines().toList();
+            for (int i = 0; i + 1 < lines.size(); i++) {
+                if (lines.get(i).matches("\\d\\d:\\d\\d:\\d\\d SEVERE \\S+: bundle org\\.karmi\\.tech\\.tcp:.*")
+                        && lines.get(i + 1).contains("'abc'")) {
+                    return true;
+                }
+            }
+            return false;
+        });
+        assertTrue(log().lines().noneMatch(l -> l.trim().startsWith("at ")), "first lines only, no stack trace:\n" + log());
+        node.destroy();
         assertTrue(node.waitFor(BOUND_MILLIS, TimeUnit.MILLISECONDS), log());
     }
 
