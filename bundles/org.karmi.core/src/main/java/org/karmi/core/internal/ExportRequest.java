@@ -9,8 +9,8 @@ import java.rmi.server.RMIServerSocketFactory;
  * {@code createRegistry} take it: the port to receive calls on (0: any), the socket
  * factories ({@code null}: the technology's own) and a filter for the arguments
  * ({@code null}: none). Kept with the exported object ({@link Exported#request}): the node
- * makes the technologies listen on the port ({@link KarmiNode#advertisedUtids}); the socket
- * factories are recorded only.
+ * makes the technologies listen on the port through the server socket factory, and references
+ * to the object carry the client socket factory ({@link ExportedObjects#advertisedUtids}).
  * Immutable.
  */
 record ExportRequest(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf, ObjectInputFilter filter) {

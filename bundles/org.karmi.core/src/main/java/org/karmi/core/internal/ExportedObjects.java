@@ -46,8 +46,22 @@ final class ExportedObjects {
     private final Registries registries;
     /** {@code null} unless the configuration asks to keep the JVM alive while objects are exported. */
     private final KeepAlive keepAlive;
-    /** The UTIDs of the endpoints listening on a port an export asked for, by port (not 0). */
-    private final ConcurrentHashMap<Integer, List<Utid>> portUtids = new ConcurrentHashMap<>();
+    /**
+     * The UTIDs of the endpoints listening for exports that asked for a port or socket factories,
+     * by what they asked for, with the number of such exports (guarded by the map's compute).
+     */
+    private final ConcurrentHashMap<Endpoint, Listening> endpoints = new ConcurrentHashMap<>();
+
+    /** What an export asked of the technologies: a port and socket factories (compared with {@code equals}, as java.rmi). */
+    private record Endpoint(int port, java.rmi.server.RMIClientSocketFactory csf, java.rmi.server.RMIServerSocketFactory ssf) {
+        static Endpoint of(ExportRequest r) {
+            return new Endpoint(r.port(), r.csf(), r.ssf());
+        }
+    }
+
+    /** The UTIDs of an endpoint and how many exports use it. */
+    private record Listening(List<Utid> utids, int exports) {
+    }
 
     ExportedObjects(long nodeId, NodeSettings settings, Technologies technologies, CollectorHub collectors,
             StubFactory stubs, StubMaker stubMaker, Cleaner cleaner) {
@@ -79,14 +93,14 @@ final class ExportedObjects {
     Remote export(Remote object, ExportRequest request, boolean refuseExported) throws ExportException {
         Exported existing = table.byObject(object);
         if (existing == null) {
-            listen(request.port());
+            listen(request);
             Exported e = newExported(object, request);
             existing = table.add(e);
             if (existing == e) {
                 exportedNow(e);
                 return e.stub;
             }
-            technologies.unlisten(request.port());
+            unlisten(request);
         }
         if (refuseExported) {
             throw new ExportException("object already exported");
@@ -95,17 +109,27 @@ final class ExportedObjects {
     }
 
     /**
-     * Makes the technologies listen on {@code port} for one more export (0: where the node
-     * listens, opened now by a technology that listens on demand); paired with one
-     * {@link Technologies#unlisten} when the export ends.
+     * Makes the technologies listen for one more export as it asked: on its port (0: where the
+     * node listens, opened now by a technology that listens on demand), through its socket
+     * factories if it gave any; paired with one {@link #unlisten} when the export ends.
      *
-     * @throws ExportException if the port is taken
+     * @throws ExportException if the port is taken or a factory fails
      */
-    private void listen(int port) throws ExportException {
-        List<Utid> utids = technologies.listen(port);
-        if (port != 0) {
-            portUtids.put(port, List.copyOf(utids));
+    private void listen(ExportRequest request) throws ExportException {
+        List<Utid> utids = technologies.listen(request.port(), request.ssf(), request.csf());
+        if (request.asksForEndpoint()) {
+            List<Utid> u = List.copyOf(utids);
+            endpoints.merge(Endpoint.of(request), new Listening(u, 1), (old, one) -> new Listening(u, old.exports() + 1));
         }
+    }
+
+    /** One export that {@link #listen listened} is gone. */
+    private void unlisten(ExportRequest request) {
+        if (request.asksForEndpoint()) {
+            endpoints.computeIfPresent(Endpoint.of(request),
+                    (k, l) -> l.exports() <= 1 ? null : new Listening(l.utids(), l.exports() - 1));
+        }
+        technologies.unlisten(request.port(), request.ssf(), request.csf());
     }
 
     /** A new table entry for {@code object} with its stub (not yet in the table). */
@@ -124,17 +148,12 @@ final class ExportedObjects {
         if (keepAlive != null && !isRegistry(e)) { // java.rmi: a registry alone keeps no JVM alive
             keepAlive.exported();
         }
-        if (e.request.csf() != null || e.request.ssf() != null) {
-            LOG.log(Level.DEBUG, "node {0}: {1} asked for socket factories {2}, {3}: recorded; its port's listener"
-                    + " and connections use the technology's sockets", Long.toHexString(nodeId), e,
-                    e.request.csf(), e.request.ssf());
-        }
     }
 
     /** Tells the registries, collectors and the keep-alive about an entry just removed from the table. */
     private void unexportedNow(Exported e) {
         registries.removed(e);
-        technologies.unlisten(e.request.port());
+        unlisten(e.request);
         collectors.unexported(e.id);
         if (keepAlive != null && !isRegistry(e)) {
             keepAlive.unexported();
@@ -198,8 +217,9 @@ final class ExportedObjects {
         RegistryImpl impl = new RegistryImpl(this);
         synchronized (registries) {
             registries.checkFree(port);
-            listen(port);
-            Exported e = newExported(impl, new ExportRequest(port, csf, ssf, null));
+            ExportRequest request = new ExportRequest(port, csf, ssf, null);
+            listen(request);
+            Exported e = newExported(impl, request);
             table.add(e);
             registries.add(port, e);
             exportedNow(e);
@@ -221,13 +241,14 @@ final class ExportedObjects {
 
     /**
      * The UTIDs a reference to an object of this node carries: those of the endpoint its
-     * export asked for, the port's listeners for a non-zero port, else where the node listens.
+     * export asked for (the port's listeners, those of its server socket factory, carrying its
+     * client socket factory), else where the node listens.
      */
     List<Utid> advertisedUtids(ExportRequest request) {
-        if (request.port() != 0) {
-            List<Utid> u = portUtids.get(request.port());
-            if (u != null && !u.isEmpty()) {
-                return u;
+        if (request.asksForEndpoint()) {
+            Listening l = endpoints.get(Endpoint.of(request));
+            if (l != null && !l.utids().isEmpty()) {
+                return l.utids();
             }
         }
         return technologies.localUtids();

@@ -375,7 +375,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
 
     @Override
     public Registry registry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
-        Utid utid = technologies.utidFor(host, port);
+        Utid utid = technologies.utidFor(host, port, csf);
         ObjectId id = new ObjectId(0, ObjectTable.REGISTRY_NUMBER);
         ExportRequest endpoint = csf == null ? ExportRequest.ANY : new ExportRequest(port, csf, null, null);
         return new RegistryStub(new RemoteRef(calls, id, InterfaceNames.names(List.of(Registry.class)), List.of(utid),

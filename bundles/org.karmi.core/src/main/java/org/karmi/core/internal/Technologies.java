@@ -156,6 +156,89 @@ final class Technologies {
     }
 
     /**
+     * The UTID at {@code host:port} reached through the client socket factory {@code csf}
+     * ({@link Technology#utidFor(String, int, java.rmi.server.RMIClientSocketFactory)}) from the
+     * first running technology that has host:port addresses and uses socket factories;
+     * {@code csf == null}: {@link #utidFor(String, int)}.
+     *
+     * @throws java.rmi.UnknownHostException if the host does not resolve
+     * @throws ConnectException if no running technology can, or the factory cannot travel in a UTID
+     */
+    Utid utidFor(String host, int port, java.rmi.server.RMIClientSocketFactory csf) throws java.rmi.RemoteException {
+        if (csf == null) {
+            return utidFor(host, port);
+        }
+        for (Technology t : running) {
+            try {
+                return t.utidFor(host, port, csf);
+            } catch (UnsupportedOperationException e) {
+                // no host:port addresses, or no socket factories: ask the next one
+            } catch (java.net.UnknownHostException e) {
+                throw new java.rmi.UnknownHostException("unknown host: " + host, e);
+            } catch (IllegalArgumentException e) {
+                throw new ConnectException("cannot reach " + host + ":" + port + " through client socket factory "
+                        + csf.getClass().getName() + ": " + e.getMessage(), e);
+            }
+        }
+        throw new ConnectException("cannot reach " + host + ":" + port + " through client socket factory "
+                + csf.getClass().getName() + ": no running technology uses socket factories (this node runs " + names() + ")");
+    }
+
+    /**
+     * Like {@link #listen(int)} for an export that gave socket factories: every running
+     * technology that uses them listens ({@link Technology#listen(int,
+     * java.rmi.server.RMIServerSocketFactory, java.rmi.server.RMIClientSocketFactory)}); one that
+     * does not is left out of the export's UTIDs (its own sockets would bypass the factories).
+     * Paired with one {@link #unlisten(int, java.rmi.server.RMIServerSocketFactory,
+     * java.rmi.server.RMIClientSocketFactory)}. Without factories, {@link #listen(int)}.
+     *
+     * @throws ExportException if a technology cannot listen (the factory failed, the port is taken)
+     *         or none uses socket factories
+     */
+    List<Utid> listen(int port, java.rmi.server.RMIServerSocketFactory ssf, java.rmi.server.RMIClientSocketFactory csf)
+            throws ExportException {
+        if (ssf == null && csf == null) {
+            return listen(port);
+        }
+        List<Utid> out = new ArrayList<>();
+        List<Technology> listened = new ArrayList<>();
+        for (Technology t : running) {
+            try {
+                out.add(t.listen(port, ssf, csf));
+                listened.add(t);
+            } catch (UnsupportedOperationException | IllegalStateException e) {
+                // does not use socket factories, or not started: not advertised for this export
+            } catch (java.io.IOException | IllegalArgumentException e) {
+                for (Technology l : listened) {
+                    l.unlisten(port, ssf, csf);
+                }
+                throw new ExportException((port == 0 ? "cannot listen" : "Port already in use: " + port)
+                        + " with socket factories " + csf + ", " + ssf + " (" + e.getMessage() + ")", e);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new ExportException("cannot export with socket factories: no running technology uses them"
+                    + " (this node runs " + names() + ")");
+        }
+        return out;
+    }
+
+    /** One export with socket factories is gone; without factories {@link #unlisten(int)}. */
+    void unlisten(int port, java.rmi.server.RMIServerSocketFactory ssf, java.rmi.server.RMIClientSocketFactory csf) {
+        if (ssf == null && csf == null) {
+            unlisten(port);
+            return;
+        }
+        for (Technology t : running) {
+            try {
+                t.unlisten(port, ssf, csf);
+            } catch (RuntimeException e) {
+                // a technology failing to close a port must not fail the unexport
+            }
+        }
+    }
+
+    /**
      * Makes every running technology receive calls on {@code port} for one more export
      * ({@link Technology#listen}; 0: each one's own endpoint, opened now if it listens on
      * demand) and returns the UTIDs of those endpoints in preference order; a technology

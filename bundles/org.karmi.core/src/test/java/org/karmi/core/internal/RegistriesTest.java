@@ -87,6 +87,7 @@ class RegistriesTest {
         assertArrayEquals(new String[] {"one"}, r1.list());
         assertArrayEquals(new String[] {"two"}, r2.list());
         other = TestNodes.tcpNode();
+        other.registry("127.0.0.1", 1, new LoopbackSockets()); // r2's client socket factory: a class other's application gave
         Registry byAddress = other.registry("127.0.0.1", TestNodes.port(node));
         assertArrayEquals(new String[] {"one"}, byAddress.list(), "the first registry created answers the node's port");
         Service remote = (Service) byAddress.lookup("one");

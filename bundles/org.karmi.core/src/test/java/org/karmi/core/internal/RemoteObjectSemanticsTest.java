@@ -151,12 +151,15 @@ class RemoteObjectSemanticsTest {
     @Test
     void everyJavaRmiConstructorAndExportOverloadExportsWithoutThrowing() throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        int factoryPort; // a port listens through one server socket factory only (java.rmi: ExportException)
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                ServerSocket f = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
+            factoryPort = f.getLocalPort();
         }
         LoopbackSockets sockets = new LoopbackSockets();
         ProbeImpl[] impls = {new ProbeImpl(), new ProbeImpl(0), new ProbeImpl(port), new ProbeImpl(0, sockets, sockets),
-            new ProbeImpl(port, sockets, sockets), new ProbeImpl(0, null, null)};
+            new ProbeImpl(factoryPort, sockets, sockets), new ProbeImpl(0, null, null)};
         for (ProbeImpl impl : impls) {
             assertEquals("127.0.0.1", ((Probe) RemoteObject.toStub(impl)).clientHost());
         }
