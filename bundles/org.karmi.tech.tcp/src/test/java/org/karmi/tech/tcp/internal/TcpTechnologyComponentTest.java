@@ -141,6 +141,23 @@ class TcpTechnologyComponentTest {
     }
 
     @Test
+    void socketFactoriesComeFromAnArrayAListOrAFrameworkPropertyAndTheirChangeIsNamed() {
+        BundleContext none = framework(Map.of(), new ArrayList<>());
+        assertEquals(List.of("a.B", "c.*"), TcpTechnologyComponent.settings(
+                Map.of(ClientFactories.KEY, new String[] {"a.B", "c.*"}), none).socketFactories());
+        assertEquals(List.of("d.**"), TcpTechnologyComponent.settings(Map.of(ClientFactories.KEY, List.of("d.**")), none)
+                .socketFactories());
+        assertEquals(List.of("e.F", "g.H"), TcpTechnologyComponent.settings(Map.of(),
+                framework(Map.of("karmi.tcp.socketFactories", "e.F, g.H"), new ArrayList<>())).socketFactories());
+        assertEquals(List.of(), TcpTechnologyComponent.settings(Map.of(), none).socketFactories());
+        TcpTechnologyComponent.Settings before = new TcpTechnologyComponent.Settings(TcpSettings.defaults(),
+                TlsSettings.DISABLED);
+        TcpTechnologyComponent.Settings after = new TcpTechnologyComponent.Settings(TcpSettings.defaults(),
+                TlsSettings.DISABLED, List.of("a.B"));
+        assertEquals(List.of("socketFactories [] -> [a.B]"), TcpTechnologyComponent.changes(before, after));
+    }
+
+    @Test
     void badConfigurationIsRejectedNamingTheValue() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> component(Map.of("port", 99999), Map.of()));
