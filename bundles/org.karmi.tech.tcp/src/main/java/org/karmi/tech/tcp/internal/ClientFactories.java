@@ -153,7 +153,7 @@ final class ClientFactories {
 
     private boolean allowed(Class<?> c) {
         String n = c.getName();
-        return VALUES.get(n) == c || known.get(n) == c || n.equals(SSL_CLIENT_FACTORY) && c.getClassLoader() == null
+        return VALUES.get(n) == c || known.get(n) == c || n.equals(SSL_CLIENT_FACTORY) && "java.rmi".equals(c.getModule().getName())
                 || matches(n);
     }
 
