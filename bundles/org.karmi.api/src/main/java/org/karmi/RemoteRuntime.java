@@ -52,9 +52,11 @@ public interface RemoteRuntime {
      * Unlike {@link #export(Remote)}, an object that is already exported is refused, as
      * {@code java.rmi} refuses it.
      *
-     * <p>Until the TCP technology listens per export, {@code port} and the two socket
-     * factories are recorded but not used: every object of a node receives its calls where
-     * the node listens.
+     * <p>As in {@code java.rmi}, the TCP technology listens on {@code port} through {@code ssf}
+     * (one listener per port and equal server socket factory, shared by the exports that ask
+     * for it), and the reference carries {@code csf}, through which every holder connects
+     * ({@code docs/PROTOCOL.md} §4.1). A technology that does not use socket factories
+     * (ParaStation) is left out of the addresses of an export that gives factories.
      *
      * @param port   the port to receive calls on; {@code 0} lets the technology choose
      * @param csf    makes the client sockets of calls to this object; {@code null} for the
@@ -115,8 +117,8 @@ public interface RemoteRuntime {
 
     /**
      * A reference to the registry at {@code host:port} whose connections {@code csf} makes
-     * ({@code null}: the technology's own). Until the TCP technology uses client socket
-     * factories, {@code csf} is recorded with the reference but not used.
+     * ({@code null}: the technology's own), as {@code java.rmi}'s
+     * {@code LocateRegistry.getRegistry(host, port, csf)}.
      *
      * @since 1.2
      */

@@ -15,10 +15,9 @@ import org.karmi.Karmi;
  * unexports. A second registry on a port that has one in this JVM is refused with
  * {@link java.rmi.server.ExportException}, as {@code java.rmi} refuses it.
  *
- * <p>Pending the TCP technology's per-port listening: every registry of a JVM receives its
- * calls where the node listens ({@code karmi.tcp.port}); calls by host and port reach the
- * first registry created that is still exported, else the node's own registry. Client and
- * server socket factories are recorded, not yet used. Stateless and thread-safe.
+ * <p>Each registry listens on its own port, through its server socket factory if it was
+ * given one; its reference carries the client socket factory, through which its callers
+ * connect. Stateless and thread-safe.
  */
 public final class LocateRegistry {
 
@@ -47,7 +46,7 @@ public final class LocateRegistry {
 
     /**
      * The registry on {@code host} at {@code port}, reached through sockets {@code csf}
-     * makes ({@code null}: the technology's own; recorded, not yet used).
+     * makes ({@code null}: the technology's own).
      */
     public static Registry getRegistry(String host, int port, RMIClientSocketFactory csf) throws RemoteException {
         String h = host == null || host.isEmpty() ? "localhost" : host;
@@ -65,7 +64,7 @@ public final class LocateRegistry {
 
     /**
      * Creates and exports a registry for {@code port} whose calls use the given socket
-     * factories ({@code null}: the technology's own; recorded, not yet used) and returns it.
+     * factories ({@code null}: the technology's own) and returns it.
      *
      * @throws java.rmi.server.ExportException if this JVM has a registry on {@code port} already
      */

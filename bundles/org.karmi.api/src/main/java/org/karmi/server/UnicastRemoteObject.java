@@ -20,10 +20,10 @@ import org.karmi.Karmi;
  * a clone is exported anew, and an object of this class read back from a stream is exported
  * again where it is read.
  *
- * <p>A port and socket factories are recorded with the export and handed to the technology;
- * until the TCP technology listens per export they are not used: every object receives its
- * calls where its node listens. An {@link ObjectInputFilter} given to an export decides
- * first which classes the arguments of calls to that object may carry.
+ * <p>A port and socket factories work as in {@code java.rmi}: the TCP technology listens on
+ * the port through the server socket factory, and callers connect through the client socket
+ * factory the stub carries. An {@link ObjectInputFilter} given to an export decides first
+ * which classes the arguments of calls to that object may carry.
  *
  * <p>Thread-safe.
  */

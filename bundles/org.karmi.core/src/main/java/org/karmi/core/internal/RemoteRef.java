@@ -17,7 +17,7 @@ import org.karmi.spi.transport.Utid;
  * technologies change. A reference to an object of this node ({@code utids == null}) takes
  * the local short-cut and advertises the UTIDs of the endpoint its export asked for
  * ({@link ExportedObjects#advertisedUtids}). The endpoint request also keeps a client socket
- * factory given for a registry by host and port (recorded for the TCP technology).
+ * factory given for a registry by host and port (its UTID carries the factory).
  * Thread-safe.
  */
 final class RemoteRef implements ClientRef {
