@@ -8,8 +8,9 @@ import org.karmi.server.UnicastRemoteObject;
  * A java.rmi-style server in a child JVM, using the static facade only: creates a registry on
  * the port given as the first argument, binds a {@link ProbeImpl} as "probe", prints
  * {@code READY}, and returns from {@code main} (printing {@code MAIN RETURNS} first). A daemon
- * thread unexports the probe and the registry when standard input ends and prints
- * {@code UNEXPORTED}: from then on nothing keeps the JVM alive.
+ * thread prints {@code UNEXPORTING} when standard input ends and unexports the registry and
+ * then the probe: from then on nothing keeps the JVM alive, so it may end before it prints
+ * {@code UNEXPORTED} (as a java.rmi JVM would).
  */
 public final class FacadeServerMain {
 
@@ -25,8 +26,10 @@ public final class FacadeServerMain {
                 while (System.in.read() >= 0) {
                     // until the parent closes our input
                 }
-                UnicastRemoteObject.unexportObject(probe, true);
+                System.out.println("UNEXPORTING");
+                System.out.flush();
                 UnicastRemoteObject.unexportObject(registry, true);
+                UnicastRemoteObject.unexportObject(probe, true);
                 System.out.println("UNEXPORTED");
                 System.out.flush();
             } catch (Exception e) {
