@@ -6,20 +6,26 @@ import java.rmi.Remote;
 import java.rmi.RemoteException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.aries.rsa.spi.DistributionProvider;
 import org.apache.aries.rsa.spi.Endpoint;
 import org.apache.aries.rsa.spi.IntentUnsatisfiedException;
 import org.karmi.RemoteRuntime;
 import org.karmi.spi.ref.StubReference;
+import org.karmi.spi.transport.Technology;
+import org.karmi.spi.transport.Utid;
 import org.osgi.annotation.bundle.Capability;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.wiring.BundleWiring;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.osgi.service.remoteserviceadmin.EndpointDescription;
 import org.osgi.service.remoteserviceadmin.RemoteConstants;
 
@@ -42,11 +48,56 @@ public final class KarmiDistributionProvider implements DistributionProvider {
 
     private static final System.Logger LOG = System.getLogger("org.karmi.rsa");
 
-    private final RemoteRuntime runtime;
+    /** Longest wait in an export for the node to list the technologies this provider saw start. */
+    static final long TECHNOLOGY_START_BOUND_MILLIS = 10_000;
 
+    private final RemoteRuntime runtime;
+    /** The names of the node's technologies when this provider started. */
+    private final List<String> technologies;
+
+    /**
+     * @param technologies the node's technologies: a static, greedy reference, so that the
+     *                     provider (and with it Aries' Remote Service Admin, which tracks it)
+     *                     starts again when a technology comes or goes, and the topology manager
+     *                     exports every service again with the node's current UTIDs
+     */
     @org.osgi.service.component.annotations.Activate
-    public KarmiDistributionProvider(@Reference RemoteRuntime runtime) {
+    public KarmiDistributionProvider(@Reference RemoteRuntime runtime,
+            @Reference(cardinality = ReferenceCardinality.AT_LEAST_ONE, policyOption = ReferencePolicyOption.GREEDY)
+            List<Technology> technologies) {
         this.runtime = runtime;
+        this.technologies = new ArrayList<>();
+        for (Technology t : technologies) {
+            this.technologies.add(t.name());
+        }
+        LOG.log(Level.DEBUG, "KaRMI distribution provider over node {0} with technologies {1}",
+                Long.toHexString(runtime.nodeId()), this.technologies);
+    }
+
+    /**
+     * Waits until the node lists a UTID of every technology this provider was started with
+     * (the node adds a technology when its service appears, as this provider starts: either
+     * may come first), for at most {@value #TECHNOLOGY_START_BOUND_MILLIS} ms: an endpoint
+     * carries every UTID of the node. A technology that did not start by then is left out.
+     */
+    private void awaitTechnologies() {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TECHNOLOGY_START_BOUND_MILLIS);
+        while (!listening().containsAll(technologies) && System.nanoTime() - deadline < 0) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private Set<String> listening() {
+        Set<String> names = new HashSet<>();
+        for (Utid u : runtime.localUtids()) {
+            names.add(u.technology());
+        }
+        return names;
     }
 
     @Override
@@ -61,18 +112,24 @@ public final class KarmiDistributionProvider implements DistributionProvider {
         Set<String> unsupported = Intents.unsupported(effectiveProperties);
         if (!unsupported.isEmpty()) {
             String intent = unsupported.iterator().next();
-            LOG.log(Level.WARNING, "not exporting service {0} ({1}): intent {2} is not supported by KaRMI (supported: {3})",
-                    effectiveProperties.get("service.id"), effectiveProperties.get("objectClass"), String.join(", ", unsupported),
-                    Intents.SUPPORTED);
+            LOG.log(Level.WARNING, "not exporting service {0} {1}: intent {2} is not supported by KaRMI (supported: {3})",
+                    serviceId(effectiveProperties), KarmiEndpoints.strings(effectiveProperties.get("objectClass")),
+                    String.join(", ", unsupported), Intents.SUPPORTED);
             throw new IntentUnsatisfiedException(intent);
         }
         Class<?>[] interfaces = exportedInterfaces.clone();
+        awaitTechnologies();
         Remote forwarder = ServiceForwarder.of(service, interfaces, loaders(serviceContext, interfaces));
         StubReference ref;
         try {
             ref = runtime.exportAs(forwarder, List.of(interfaces));
+            if (ref.utids().isEmpty()) {
+                runtime.unexport(forwarder, true);
+                throw new IllegalStateException("KaRMI node " + Long.toHexString(runtime.nodeId())
+                        + " listens on no technology yet: service " + serviceId(effectiveProperties) + " not exported");
+            }
         } catch (RemoteException e) {
-            throw new IllegalStateException("KaRMI could not export service " + effectiveProperties.get("service.id") + ": " + e,
+            throw new IllegalStateException("KaRMI could not export service " + serviceId(effectiveProperties) + ": " + e,
                     e);
         }
         Map<String, Object> props = new HashMap<>(effectiveProperties);
@@ -81,9 +138,15 @@ public final class KarmiDistributionProvider implements DistributionProvider {
         KarmiEndpoints.write(ref, props);
         effectiveProperties.putAll(props);
         EndpointDescription description = new EndpointDescription(props);
-        LOG.log(Level.INFO, "exported service {0} as {1} over {2}", effectiveProperties.get("service.id"),
+        LOG.log(Level.INFO, "exported service {0} as {1} over {2}", serviceId(effectiveProperties),
                 description.getId(), String.join(", ", (String[]) props.get(KarmiEndpoints.UTIDS)));
         return new KarmiEndpoint(runtime, forwarder, description);
+    }
+
+    /** The exported service's id (Aries moves {@code service.id} to {@code endpoint.service.id}). */
+    private static Object serviceId(Map<String, Object> props) {
+        Object id = props.get(RemoteConstants.ENDPOINT_SERVICE_ID);
+        return id != null ? id : props.get("service.id");
     }
 
     /** Where the forwarder's class may be defined: the exporting bundle's loader first, then the interfaces'. */
