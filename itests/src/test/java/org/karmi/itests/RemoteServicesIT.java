@@ -156,7 +156,6 @@ public class RemoteServicesIT {
                 () -> endpointWithEveryUtid(endpoints) != null);
         Map<String, Object> endpoint = endpointWithEveryUtid(endpoints);
         assertNotNull(endpoint);
-        System.out.println("endpoints of the exporting node: " + endpointFiles(endpoints));
         assertEquals("karmi:" + endpoint.get("org.karmi.node") + "/" + endpoint.get("org.karmi.object"), endpoint.get("endpoint.id"));
         for (Path f : endpointFiles(endpoints)) {
             assertEquals("the osgi.confidential service is not exported", "plain", readEndpoint(f).get("greeter"));
