@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.karmi.registry.Registry;
+import org.karmi.spi.ref.StubReference;
 import org.karmi.spi.transport.TechnologyStatistics;
 import org.karmi.spi.transport.Utid;
 import org.osgi.annotation.versioning.ProviderType;
@@ -70,6 +71,50 @@ public interface RemoteRuntime {
      */
     Remote export(Remote object, int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf,
             ObjectInputFilter filter) throws RemoteException;
+
+    /**
+     * Exports {@code object} so that it receives calls of the methods of {@code interfaces},
+     * which, unlike the remote interfaces {@link #export(Remote)} finds, need not extend
+     * {@link Remote}: a distribution provider of OSGi Remote Services exports ordinary service
+     * interfaces this way (typically through a {@link java.lang.reflect.Proxy} that implements
+     * them and {@code Remote} and forwards to the service). The types those interfaces declare
+     * are allowed in the arguments, as for remote interfaces; argument classes resolve through
+     * {@code object}'s class loader. The object stays exported until {@link #unexport}: no
+     * distributed collector governs it, since its reference leaves the node outside any call.
+     * An object that is already exported is refused.
+     *
+     * @param object     implements every one of {@code interfaces}
+     * @param interfaces the interfaces whose methods calls may reach (at least one)
+     * @return the reference to hand to importers: object id, interface names, and the UTIDs
+     *         of every technology the node listens on
+     * @throws java.rmi.server.ExportException if the object cannot be exported or is exported already
+     * @throws IllegalArgumentException if {@code interfaces} is empty, holds a class that is
+     *                                  not an interface, or one {@code object} does not implement
+     * @since 1.5
+     */
+    default StubReference exportAs(Remote object, List<Class<?>> interfaces) throws RemoteException {
+        throw new java.rmi.server.ExportException(getClass().getName() + " does not export plain interfaces");
+    }
+
+    /**
+     * A stub of the remote object {@code reference} names, implementing {@code interfaces}
+     * (which need not extend {@link Remote}; they replace the names the reference carries) and
+     * {@code Remote}: the importing side of {@link #exportAs}. Its calls go through the
+     * reference layer as those of any stub, over the best technology the two nodes share;
+     * result classes resolve through the first interface's class loader, and the types the
+     * interfaces declare are allowed in results. A call that fails in transport throws
+     * {@link RemoteException}, which reaches the caller as
+     * {@link java.lang.reflect.UndeclaredThrowableException} from a method that does not
+     * declare it. No distributed collector hears of the stub. Cheap: no network traffic until
+     * the first call.
+     *
+     * @throws IllegalArgumentException if {@code interfaces} is empty or holds a class that
+     *                                  is not an interface
+     * @since 1.5
+     */
+    default Remote stubFor(StubReference reference, List<Class<?>> interfaces) throws RemoteException {
+        throw new RemoteException(getClass().getName() + " does not import plain interfaces");
+    }
 
     /**
      * Unexports {@code object}: later calls to it fail with {@link NoSuchObjectException}.

@@ -4,7 +4,7 @@
  * {@link java.rmi.Remote} with {@link java.rmi.RemoteException}: a {@code java.rmi} program
  * moves to KaRMI by changing its imports.
  */
-@Version("1.4.0")
+@Version("1.5.0")
 @Export
 package org.karmi;
 

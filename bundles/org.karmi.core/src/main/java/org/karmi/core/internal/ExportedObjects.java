@@ -109,6 +109,27 @@ final class ExportedObjects {
     }
 
     /**
+     * Exports {@code object} under {@code interfaces}, which need not extend {@link Remote}
+     * ({@link KarmiNode#exportAs}); an object exported already is refused.
+     */
+    Exported exportAs(Remote object, List<Class<?>> interfaces) throws ExportException {
+        if (table.byObject(object) != null) {
+            throw new ExportException("object already exported");
+        }
+        ExportRequest request = ExportRequest.ANY;
+        listen(request);
+        ObjectId id = table.nextId();
+        Exported e = new Exported(id, object, stubs.methods(interfaces), interfaces, false, settings, request);
+        e.stub = stubMaker.stub(id, interfaces, e.loader, request);
+        if (table.add(e) != e) {
+            unlisten(request);
+            throw new ExportException("object already exported");
+        }
+        exportedNow(e);
+        return e;
+    }
+
+    /**
      * Makes the technologies listen for one more export as it asked: on its port (0: where the
      * node listens, opened now by a technology that listens on demand), through its socket
      * factories if it gave any; paired with one {@link #unlisten} when the export ends.

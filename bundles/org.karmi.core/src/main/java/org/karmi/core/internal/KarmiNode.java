@@ -65,6 +65,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
     private final Dispatcher dispatcher;
     private final CallFactory calls;
     private final RemoteStubs remoteStubs;
+    private final StubFactory stubs;
     private final InterfaceNames interfaces = new InterfaceNames();
     private final InboundByteBudget inboundBudget;
     private volatile boolean closed;
@@ -87,6 +88,7 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
                 : new InboundByteBudget(config.inboundBudgetBytes);
         Cleaner cleaner = Cleaner.create();
         StubFactory stubs = new StubFactory();
+        this.stubs = stubs;
         this.collectors = new CollectorHub(new CollectorHub.Node() {
             @Override
             public long nodeId() {
@@ -335,6 +337,41 @@ public final class KarmiNode implements RemoteRuntime, TechnologyContext, StubRe
             return object;
         }
         return exports.export(object, request, refuseExported);
+    }
+
+    @Override
+    public StubReference exportAs(Remote object, List<Class<?>> interfaces) throws RemoteException {
+        Objects.requireNonNull(object, "object");
+        List<Class<?>> ifs = checkInterfaces(interfaces);
+        for (Class<?> i : ifs) {
+            if (!i.isInstance(object)) {
+                throw new IllegalArgumentException(object.getClass().getName() + " does not implement " + i.getName());
+            }
+        }
+        checkOpen();
+        Exported e = exports.exportAs(object, ifs);
+        return StubFactory.refOf(e.stub).serialForm(e.stub);
+    }
+
+    @Override
+    public Remote stubFor(StubReference reference, List<Class<?>> interfaces) throws RemoteException {
+        List<Class<?>> ifs = checkInterfaces(interfaces);
+        RemoteRef ref = new RemoteRef(calls, reference.objectId(), InterfaceNames.names(ifs), reference.utids(),
+                ifs.get(0).getClassLoader(), ExportRequest.ANY, "", ifs);
+        return stubs.stub(ref, ifs);
+    }
+
+    private static List<Class<?>> checkInterfaces(List<Class<?>> interfaces) {
+        List<Class<?>> ifs = List.copyOf(interfaces);
+        if (ifs.isEmpty()) {
+            throw new IllegalArgumentException("no interface given");
+        }
+        for (Class<?> i : ifs) {
+            if (!i.isInterface()) {
+                throw new IllegalArgumentException(i.getName() + " is not an interface");
+            }
+        }
+        return ifs;
     }
 
     private void checkOpen() throws ExportException {

@@ -32,6 +32,8 @@ final class RemoteRef implements ClientRef {
     final ExportRequest endpoint;
     /** Resolves the result classes of calls through this reference. */
     final ClassLoader loader;
+    /** The interfaces a stub made for plain interfaces declares ({@link KarmiNode#stubFor}); else {@code null}: resolved from the names. */
+    private final List<Class<?>> declared;
     /** The result filter, made on the first call (from the interfaces visible to the loader) and the allow-list it used. */
     private volatile CallFilter filter;
     private volatile AllowList filterAllow;
@@ -40,6 +42,13 @@ final class RemoteRef implements ClientRef {
 
     RemoteRef(CallFactory calls, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader,
             ExportRequest endpoint, String collector) {
+        this(calls, id, interfaceNames, utids, loader, endpoint, collector, null);
+    }
+
+    /** A reference whose result filter allows what {@code declared} declares (interfaces that need not extend Remote). */
+    RemoteRef(CallFactory calls, ObjectId id, String[] interfaceNames, List<Utid> utids, ClassLoader loader,
+            ExportRequest endpoint, String collector, List<Class<?>> declared) {
+        this.declared = declared == null ? null : List.copyOf(declared);
         this.calls = calls;
         this.collector = collector == null ? "" : collector;
         this.id = id;
@@ -82,7 +91,7 @@ final class RemoteRef implements ClientRef {
         CallFilter f = filter;
         AllowList allow = calls.config().allow;
         if (f == null || filterAllow != allow) {
-            f = CallFilter.of(calls.resolve(interfaceNames, loader), allow);
+            f = CallFilter.of(declared != null ? declared : calls.resolve(interfaceNames, loader), allow);
             filter = f;
             filterAllow = allow;
         }

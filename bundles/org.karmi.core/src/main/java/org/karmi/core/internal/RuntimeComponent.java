@@ -253,6 +253,16 @@ public final class RuntimeComponent implements RemoteRuntime, StubReference.Reso
     }
 
     @Override
+    public StubReference exportAs(Remote object, List<Class<?>> interfaces) throws RemoteException {
+        return node.exportAs(object, interfaces);
+    }
+
+    @Override
+    public Remote stubFor(StubReference reference, List<Class<?>> interfaces) throws RemoteException {
+        return node.stubFor(reference, interfaces);
+    }
+
+    @Override
     public Registry createRegistry(int port, RMIClientSocketFactory csf, RMIServerSocketFactory ssf)
             throws RemoteException {
         return node.createRegistry(port, csf, ssf);

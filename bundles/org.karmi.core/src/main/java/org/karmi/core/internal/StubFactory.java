@@ -72,14 +72,31 @@ final class StubFactory {
             }
         }
         for (Class<?> i : interfaces) {
-            if (logged.add(i.getName())) {
+            if (Remote.class.isAssignableFrom(i) && logged.add(i.getName())) {
                 LOG.log(Level.INFO, "no generated stub for {0}: using a dynamic proxy (compile the interface with "
                         + "org.karmi.codegen on the annotation processor path to generate one)", i.getName());
             }
         }
-        Class<?>[] array = interfaces.isEmpty() ? new Class<?>[] {Remote.class} : interfaces.toArray(new Class<?>[0]);
+        Class<?>[] array = proxyInterfaces(interfaces);
         ClassLoader loader = proxyLoader(array);
         return ref -> (Remote) Proxy.newProxyInstance(loader, array, new ProxyStub(ref, proxyHashes));
+    }
+
+    /**
+     * The interfaces of a proxy stub: the given ones, and {@link Remote} as well when one of
+     * them does not extend it (a plain interface exported for OSGi Remote Services), so that
+     * the proxy is still a stub.
+     */
+    private static Class<?>[] proxyInterfaces(List<Class<?>> interfaces) {
+        boolean remote = !interfaces.isEmpty();
+        for (Class<?> i : interfaces) {
+            remote &= Remote.class.isAssignableFrom(i);
+        }
+        List<Class<?>> all = new ArrayList<>(interfaces);
+        if (!remote) {
+            all.add(Remote.class);
+        }
+        return all.toArray(new Class<?>[0]);
     }
 
     private static ClassLoader proxyLoader(Class<?>[] interfaces) {
@@ -160,6 +177,19 @@ final class StubFactory {
             tables.putIfAbsent(type, t);
         }
         return t;
+    }
+
+    /**
+     * The method table of an object exported under {@code interfaces} named by its exporter
+     * ({@link KarmiNode#exportAs}): not cached per class, since one class may be exported under
+     * different interfaces (the skeletons are cached per interface).
+     */
+    MethodTable methods(List<Class<?>> interfaces) {
+        List<Skeleton> all = new ArrayList<>();
+        for (Class<?> i : interfaces) {
+            all.add(skeleton(i));
+        }
+        return new MethodTable(all.toArray(new Skeleton[0]));
     }
 
     /** A new proxy-stub invocation handler over {@code ref} (a proxy's serialized handler read back). */

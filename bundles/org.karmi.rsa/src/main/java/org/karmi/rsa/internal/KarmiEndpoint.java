@@ -1,0 +1,49 @@
+package org.karmi.rsa.internal;
+
+import java.lang.System.Logger.Level;
+import java.rmi.NoSuchObjectException;
+import java.rmi.Remote;
+
+import org.apache.aries.rsa.spi.Endpoint;
+import org.karmi.RemoteRuntime;
+import org.osgi.service.remoteserviceadmin.EndpointDescription;
+
+/**
+ * One exported service: its endpoint description and the forwarder the node exported; closing
+ * it unexports the forwarder at once (calls in flight finish, later ones fail on the importing
+ * side with {@link org.osgi.framework.ServiceException#REMOTE}). Thread-safe; close is idempotent.
+ */
+final class KarmiEndpoint implements Endpoint {
+
+    private static final System.Logger LOG = System.getLogger("org.karmi.rsa");
+
+    private final RemoteRuntime runtime;
+    private final Remote exported;
+    private final EndpointDescription description;
+
+    KarmiEndpoint(RemoteRuntime runtime, Remote exported, EndpointDescription description) {
+        this.runtime = runtime;
+        this.exported = exported;
+        this.description = description;
+    }
+
+    @Override
+    public EndpointDescription description() {
+        return description;
+    }
+
+    @Override
+    public void close() {
+        try {
+            runtime.unexport(exported, true);
+            LOG.log(Level.DEBUG, "unexported {0}", description.getId());
+        } catch (NoSuchObjectException e) {
+            // closed before, or the node went away with its exports
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "KarmiEndpoint[" + description.getId() + "]";
+    }
+}
