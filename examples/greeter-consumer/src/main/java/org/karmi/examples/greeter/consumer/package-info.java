@@ -1,0 +1,2 @@
+/** The example Greeter's consumer (not exported). */
+package org.karmi.examples.greeter.consumer;

@@ -1,0 +1,2 @@
+/** The example Greeter's implementation (not exported). */
+package org.karmi.examples.greeter.provider;
