@@ -16,8 +16,16 @@ final class Intents {
      * the interfaces' declared types allowed, classes through the exporting and importing bundles).
      */
     static final String BASIC = "osgi.basic";
+    /**
+     * {@code osgi.async}: methods returning {@code CompletableFuture}, {@code CompletionStage},
+     * {@code Future} or {@code Promise} return at once on the importing side and complete when
+     * the exporting side's result does ({@link ImportedService}, {@link ServiceForwarder}).
+     */
+    static final String ASYNC = "osgi.async";
+    /** The endpoint property bounding a call on the importing side, in milliseconds ({@code osgi.basic}). */
+    static final String TIMEOUT = "osgi.basic.timeout";
     /** Every intent this provider honours. */
-    static final List<String> SUPPORTED = List.of(BASIC);
+    static final List<String> SUPPORTED = List.of(BASIC, ASYNC);
 
     private Intents() {
     }
@@ -35,6 +43,29 @@ final class Intents {
         Set<String> out = requested(props);
         out.removeAll(SUPPORTED);
         return out;
+    }
+
+    /**
+     * The endpoint's {@value #TIMEOUT} in milliseconds (a number, or a string of one); 0 if it
+     * has none.
+     *
+     * @throws IllegalArgumentException if it is not a positive whole number
+     */
+    static long timeoutMillis(Map<String, Object> props) {
+        Object v = props.get(TIMEOUT);
+        if (v == null) {
+            return 0;
+        }
+        long t;
+        try {
+            t = v instanceof Number n ? n.longValue() : Long.parseLong(String.valueOf(v).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(TIMEOUT + " is not a number of milliseconds: " + v, e);
+        }
+        if (t <= 0) {
+            throw new IllegalArgumentException(TIMEOUT + " must be positive: " + v);
+        }
+        return t;
     }
 
     /** The intents the endpoint realizes ({@code service.intents}): the service's own, the requested, and ours. */

@@ -66,14 +66,14 @@ class KarmiEndpointsTest {
     }
 
     @Test
-    void onlyOsgiBasicIsHonoured() {
+    void osgiBasicAndOsgiAsyncAreHonouredAndNothingElse() {
         Map<String, Object> props = new HashMap<>();
-        props.put("service.exported.intents", "osgi.basic");
+        props.put("service.exported.intents", new String[] {"osgi.basic", "osgi.async"});
         assertEquals(Set.of(), Intents.unsupported(props));
         props.put("service.exported.intents.extra", new String[] {"osgi.confidential", "osgi.basic"});
         assertEquals(Set.of("osgi.confidential"), Intents.unsupported(props));
         props.remove("service.exported.intents.extra");
         props.put("service.intents", "acme.cached");
-        assertArrayEquals(new String[] {"acme.cached", "osgi.basic"}, Intents.realized(props));
+        assertArrayEquals(new String[] {"acme.cached", "osgi.basic", "osgi.async"}, Intents.realized(props));
     }
 }
