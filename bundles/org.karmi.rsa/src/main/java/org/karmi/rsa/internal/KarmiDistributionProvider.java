@@ -224,6 +224,13 @@ public final class KarmiDistributionProvider implements DistributionProvider {
             throw new IntentUnsatisfiedException(intent);
         }
         Class<?>[] interfaces = exportedInterfaces.clone();
+        for (Class<?> i : interfaces) {
+            if (!Async.supported(i)) {
+                LOG.log(Level.WARNING, "not exporting service {0}: intent {1} cannot be honoured for {2} (this bundle is not"
+                        + " wired to the Promise API it uses)", serviceId(effectiveProperties), Intents.ASYNC, i.getName());
+                throw new IntentUnsatisfiedException(Intents.ASYNC);
+            }
+        }
         long await = awaitBound(effectiveProperties);
         awaitTechnologies();
         ServiceForwarder.Export export = ServiceForwarder.of(service, interfaces, loaders(serviceContext, interfaces),
