@@ -5,33 +5,21 @@ import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertNotNull;
 import static org.junit.Assert.assertThrows;
 import static org.junit.Assert.assertTrue;
-import static org.junit.Assert.fail;
 import static org.ops4j.pax.exam.CoreOptions.bundle;
 import static org.ops4j.pax.exam.CoreOptions.mavenBundle;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.ObjectInputStream;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.jar.Attributes;
-import java.util.jar.JarEntry;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -51,7 +39,6 @@ import org.ops4j.pax.exam.junit.PaxExam;
 import org.ops4j.pax.exam.spi.reactors.ExamReactorStrategy;
 import org.ops4j.pax.exam.spi.reactors.PerClass;
 import org.osgi.framework.BundleContext;
-import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.ServiceException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.service.cm.ConfigurationAdmin;
@@ -88,7 +75,7 @@ public class RemoteServicesIT {
     BundleContext context;
 
     private Path work;
-    private Process node;
+    private RsaNodes.Node node;
     private org.osgi.service.cm.Configuration endpointConfig;
     private ServiceTracker<Greeter, Greeter> greeters;
 
@@ -99,19 +86,10 @@ public class RemoteServicesIT {
         extra.add(mavenBundle("org.apache.felix", "org.apache.felix.eventadmin", EVENTADMIN_VERSION));
         extra.add(mavenBundle("org.slf4j", "slf4j-api", SLF4J_VERSION));
         extra.add(mavenBundle("org.slf4j", "slf4j-simple", SLF4J_VERSION).noStart());
-        for (String path : rsaBundlePaths()) {
+        for (String path : RsaNodes.rsaBundlePaths()) {
             extra.add(bundle(new File(path).toURI().toString()));
         }
         return KarmiContainer.options(extra.toArray(new Option[0]));
-    }
-
-    /** Aries RSA (spi, core, topology manager, config discovery) and org.karmi.rsa, as the pom lists them. */
-    private static List<String> rsaBundlePaths() {
-        String paths = System.getProperty("karmi.rsa.bundle.paths");
-        if (paths == null || paths.isBlank()) {
-            throw new IllegalStateException("system property karmi.rsa.bundle.paths not set (run through Maven failsafe)");
-        }
-        return Arrays.stream(paths.split(",")).map(String::trim).filter(p -> !p.isEmpty()).collect(Collectors.toList());
     }
 
     @After
@@ -122,16 +100,10 @@ public class RemoteServicesIT {
         if (endpointConfig != null) {
             endpointConfig.delete();
         }
-        if (node != null && node.isAlive()) {
-            node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        if (node != null) {
+            node.close();
         }
-        if (work != null) {
-            try (Stream<Path> s = Files.walk(work)) {
-                for (Path p : s.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
-                    Files.deleteIfExists(p);
-                }
-            }
-        }
+        RsaNodes.deleteTree(work);
     }
 
     @Test(timeout = 240_000)
@@ -139,20 +111,20 @@ public class RemoteServicesIT {
         work = Files.createTempDirectory("karmi-rsa-it-");
         Path deploy = Files.createDirectory(work.resolve("deploy"));
         Path endpoints = Files.createDirectory(work.resolve("endpoints"));
-        for (String path : rsaBundlePaths()) {
+        for (String path : RsaNodes.rsaBundlePaths()) {
             Path p = Path.of(path);
             Files.copy(p, deploy.resolve(p.getFileName()));
         }
-        Files.write(deploy.resolve("greeter-provider.jar"), providerBundle());
-        node = startNode(work.resolve("node.log"), "-Dkarmi.tcp.port=0", "-Dkarmi.node.shell=false",
+        Files.write(deploy.resolve("greeter-provider.jar"), RsaNodes.providerBundle());
+        node = RsaNodes.Node.start(work.resolve("node.log"), "-Dkarmi.tcp.port=0", "-Dkarmi.node.shell=false",
                 "-Dfelix.fileinstall.dir=" + deploy, "-Dkarmi.it.endpoints=" + endpoints);
 
         // the exporting node: one endpoint, the osgi.confidential service refused with the intent named
-        await("the provider refuses the osgi.confidential service, naming the intent",
-                () -> log().contains("intent osgi.confidential is not supported"));
+        node.await("the provider refuses the osgi.confidential service, naming the intent", BOUND_MILLIS,
+                () -> node.log().contains("intent osgi.confidential is not supported"));
         // the provider starts again as each technology of that node starts, so the endpoint is exported again
         // until it carries every UTID of the node
-        await("the node exports the Greeter with the UTIDs of both its technologies",
+        node.await("the node exports the Greeter with the UTIDs of both its technologies", BOUND_MILLIS,
                 () -> endpointWithEveryUtid(endpoints) != null);
         Map<String, Object> endpoint = endpointWithEveryUtid(endpoints);
         assertNotNull(endpoint);
@@ -168,7 +140,7 @@ public class RemoteServicesIT {
         greeters = new ServiceTracker<>(context, Greeter.class, null);
         greeters.open();
         Greeter greeter = greeters.waitForService(BOUND_MILLIS);
-        assertNotNull("no imported Greeter within " + BOUND_MILLIS + " ms; exporting node's output:\n" + log(), greeter);
+        assertNotNull("no imported Greeter within " + BOUND_MILLIS + " ms; exporting node's output:\n" + node.log(), greeter);
         ServiceReference<Greeter> ref = greeters.getServiceReference();
         assertNotNull("service.imported", ref.getProperty("service.imported"));
         assertTrue(strings(ref.getProperty("service.imported.configs")).contains("org.karmi"));
@@ -193,8 +165,8 @@ public class RemoteServicesIT {
                 + after + ")", before.getOrDefault("parastation", 0L) + 3, (long) after.getOrDefault("parastation", 0L));
 
         // the exporting node ends: the imported service stays (the configuration still describes it), calls fail REMOTE
-        node.destroy();
-        assertTrue("the exporting node did not end within " + BOUND_MILLIS + " ms", node.waitFor(BOUND_MILLIS,
+        node.process.destroy();
+        assertTrue("the exporting node did not end within " + BOUND_MILLIS + " ms", node.process.waitFor(BOUND_MILLIS,
                 TimeUnit.MILLISECONDS));
         ServiceException gone = assertThrows(ServiceException.class, () -> greeter.hello("anyone"));
         assertEquals(ServiceException.REMOTE, gone.getType());
@@ -249,71 +221,6 @@ public class RemoteServicesIT {
             return s.filter(p -> p.toString().endsWith(".endpoint")).sorted().collect(Collectors.toList());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** The provider bundle: the api package (exported) and the provider package, copied from this probe. */
-    private static byte[] providerBundle() throws IOException {
-        Manifest m = new Manifest();
-        Attributes a = m.getMainAttributes();
-        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", "org.karmi.itests.rsa.provider");
-        a.putValue("Bundle-Version", "1.0.0");
-        a.putValue("Bundle-Activator", "org.karmi.itests.rsa.provider.GreeterProvider");
-        a.putValue("Export-Package", "org.karmi.itests.rsa.api;version=\"1.0.0\"");
-        a.putValue("Import-Package", "org.karmi.itests.rsa.api;version=\"[1.0,2)\",org.osgi.framework,"
-                + "org.osgi.service.remoteserviceadmin;version=\"[1.1,2)\"");
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        Enumeration<URL> entries = FrameworkUtil.getBundle(RemoteServicesIT.class).findEntries("org/karmi/itests/rsa",
-                "*.class", true);
-        assertNotNull("the probe holds org.karmi.itests.rsa", entries);
-        try (JarOutputStream jar = new JarOutputStream(bytes, m)) {
-            while (entries.hasMoreElements()) {
-                URL u = entries.nextElement();
-                String path = u.getPath().startsWith("/") ? u.getPath().substring(1) : u.getPath();
-                jar.putNextEntry(new JarEntry(path));
-                try (InputStream in = u.openStream()) {
-                    in.transferTo(jar);
-                }
-                jar.closeEntry();
-            }
-        }
-        return bytes.toByteArray();
-    }
-
-    private static Process startNode(Path output, String... options) throws IOException {
-        Path jar = Path.of(System.getProperty("karmi.node.jar", "../features/karmi-node/target/karmi-node.jar"));
-        if (!Files.isRegularFile(jar)) {
-            fail("no node jar at " + jar.toAbsolutePath() + ": build features/karmi-node first");
-        }
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of(options));
-        command.add("-jar");
-        command.add(jar.toString());
-        return new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectErrorStream(true).redirectOutput(output.toFile()).start();
-    }
-
-    private String log() {
-        try {
-            return Files.readString(work.resolve("node.log"), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            return "(unreadable: " + e + ")";
-        }
-    }
-
-    private void await(String what, BooleanSupplier condition) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(BOUND_MILLIS);
-        while (!condition.getAsBoolean()) {
-            if (!node.isAlive()) {
-                fail("the exporting node ended (status " + node.exitValue() + ") before: " + what + "; output:\n" + log());
-            }
-            if (System.nanoTime() - deadline > 0) {
-                fail("not within " + BOUND_MILLIS + " ms: " + what + "; exporting node's output:\n" + log());
-            }
-            Thread.sleep(50);
         }
     }
 }
