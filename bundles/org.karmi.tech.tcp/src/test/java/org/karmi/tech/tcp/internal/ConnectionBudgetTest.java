@@ -146,8 +146,12 @@ class ConnectionBudgetTest {
         TcpTechnology server = start(serverNode, server(2, 30_000, 10_000));
         RawPeer first = raw(server);
         first.handshake();
+        // the server marks a connection idle just after its HELLO_ACK went out: leave no doubt which one
+        // has been idle longest (back to back, a loaded machine can mark second's before first's)
+        Thread.sleep(100);
         RawPeer second = raw(server);
         second.handshake();
+        Thread.sleep(100);
         RawPeer third = raw(server);
         third.handshake(); // admitted: the longest-idle connection, first, makes room
         assertEquals(1, server.statistics().connectionsRefused());
