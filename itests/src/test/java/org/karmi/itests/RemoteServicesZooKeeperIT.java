@@ -183,13 +183,17 @@ public class RemoteServicesZooKeeperIT {
             Path p = RsaNodes.localJar(gav[0], gav[1], gav[2]);
             Files.copy(p, deploy.resolve((i + 1) + "-" + p.getFileName()));
         }
-        Files.writeString(deploy.resolve(ZK_DISCOVERY_PID + ".cfg"), cfg, StandardCharsets.ISO_8859_1);
         Path provider = work.resolve("greeter-provider.jar");
         Files.write(provider, RsaNodes.providerBundle());
         Files.copy(provider, deploy.resolve("greeter-provider.jar"));
         Path endpoints = Files.createDirectory(work.resolve("endpoints")); // the provider bundle's endpoint files, unused here
         node = RsaNodes.Node.start(work.resolve("node.log"), "-Dkarmi.tcp.port=0", "-Dkarmi.node.shell=false",
                 "-Dfelix.fileinstall.dir=" + deploy, "-Dkarmi.it.endpoints=" + endpoints);
+        // the discovery's configuration only once the node's bundles run: without one it does not connect, and
+        // connected it builds its endpoint parser at once, whose JAXB lookup needs the resource locator started
+        // (File Install's first pass installs and starts them in one go; a connection made meanwhile raced it)
+        node.await("the provider exported", START_BOUND_MILLIS, () -> node.log().contains("org.karmi.rsa: exported service"));
+        Files.writeString(deploy.resolve(ZK_DISCOVERY_PID + ".cfg"), cfg, StandardCharsets.ISO_8859_1);
 
         // imported here once the endpoint carries both UTIDs of that node (it is exported again as each technology starts)
         long t0 = System.nanoTime();
