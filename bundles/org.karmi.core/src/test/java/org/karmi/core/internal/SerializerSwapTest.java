@@ -112,6 +112,7 @@ class SerializerSwapTest {
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.atomic.AtomicLong failures = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicLong calls = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicReference<Exception> firstFailure = new java.util.concurrent.atomic.AtomicReference<>();
         List<Thread> threads = new java.util.ArrayList<>();
         for (int t = 0; t < 4; t++) {
             Thread th = new Thread(() -> {
@@ -121,7 +122,7 @@ class SerializerSwapTest {
                         calls.incrementAndGet();
                     } catch (Exception e) {
                         failures.incrementAndGet();
-                        e.printStackTrace();
+                        firstFailure.compareAndSet(null, e);
                     }
                 }
             });
@@ -148,7 +149,7 @@ class SerializerSwapTest {
         }
         assertTrue(serverJdk.streams.get() >= 4, "every busy connection moved to jdk: " + serverJdk.streams.get());
         assertTrue(calls.get() > 100, "the clients called");
-        assertEquals(0, failures.get(), "no call failed");
+        assertEquals(0, failures.get(), () -> "no call failed; the first failure: " + firstFailure.get());
     }
 
     @Test

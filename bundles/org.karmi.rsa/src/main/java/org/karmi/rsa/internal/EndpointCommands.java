@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.apache.aries.rsa.spi.DistributionProvider;
 import org.apache.felix.service.command.Descriptor;
+import org.karmi.shell.table.Table;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;

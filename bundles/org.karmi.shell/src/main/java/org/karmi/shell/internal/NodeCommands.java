@@ -16,6 +16,7 @@ import org.karmi.ExportInfo;
 import org.karmi.RegistryUrl;
 import org.karmi.RemoteRuntime;
 import org.karmi.registry.Registry;
+import org.karmi.shell.table.Table;
 import org.karmi.spi.dgc.CollectorStatistics;
 import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;

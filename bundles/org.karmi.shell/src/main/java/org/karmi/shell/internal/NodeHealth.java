@@ -7,6 +7,7 @@ import java.util.StringJoiner;
 
 import org.karmi.ExportInfo;
 import org.karmi.RemoteRuntime;
+import org.karmi.shell.table.Table;
 import org.karmi.spi.transport.ConnectionInfo;
 import org.karmi.spi.transport.Technology;
 import org.karmi.spi.transport.Utid;

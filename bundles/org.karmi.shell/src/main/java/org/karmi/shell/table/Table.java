@@ -1,22 +1,21 @@
-package org.karmi.rsa.internal;
+package org.karmi.shell.table;
 
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * A text table with a header row and columns padded to their widest cell, as the shell
- * bundle's commands print it (a copy of its class): columns two spaces apart, numbers
- * right-aligned. Not thread-safe; one per output.
+ * A text table with a header row and columns padded to their widest cell, as the commands
+ * print it: columns two spaces apart, numbers right-aligned. Not thread-safe; one per output.
  */
-final class Table {
+public final class Table {
 
     private final String[] header;
     private final boolean[] numeric;
     private final List<String[]> rows = new ArrayList<>();
 
     /** A column whose name starts with {@code >} is right-aligned (the {@code >} is not printed). */
-    Table(String... columns) {
+    public Table(String... columns) {
         header = new String[columns.length];
         numeric = new boolean[columns.length];
         for (int i = 0; i < columns.length; i++) {
@@ -26,7 +25,7 @@ final class Table {
     }
 
     /** Adds a row; {@code null} cells print as {@code -}. */
-    Table row(Object... cells) {
+    public Table row(Object... cells) {
         if (cells.length != header.length) {
             throw new IllegalArgumentException("row of " + cells.length + " cells for " + header.length + " columns: "
                     + Arrays.toString(cells));
@@ -39,7 +38,7 @@ final class Table {
         return this;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return rows.isEmpty();
     }
 

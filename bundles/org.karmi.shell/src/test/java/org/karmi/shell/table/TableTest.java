@@ -1,4 +1,4 @@
-package org.karmi.shell.internal;
+package org.karmi.shell.table;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
